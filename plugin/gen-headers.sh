@@ -46,23 +46,30 @@ mv "$work/gcc-12.2.0" "$work/gcc-source"
 mkdir -p "$work/build"
 cd "$work/build"
 
-echo "gen-headers: configuring"
-# shellcheck disable=SC2086
+echo "gen-headers: configuring (as bpf-gcc -v reports)"
 eval "$conf" > configure.log 2>&1 || { tail -20 configure.log >&2; exit 1; }
-make -j"$jobs" configure-gcc all-build-libiberty > make-configure.log 2>&1 \
-  || { tail -30 make-configure.log >&2; exit 1; }
+# genmatch and gengtype need the build-machine libiberty and libcpp.
+make -j"$jobs" configure-gcc all-build-libiberty all-build-libcpp \
+  > make-configure.log 2>&1 || { tail -30 make-configure.log >&2; exit 1; }
 
 echo "gen-headers: generating headers"
-# Everything cc1's objects depend on that is generated, but no object itself.
-make -C gcc -j"$jobs" \
-  options.h tm.h tm_p.h insn-constants.h insn-flags.h insn-modes.h \
-  insn-modes-inline.h insn-codes.h insn-attr.h insn-attr-common.h \
-  insn-notes.def tree-check.h gimple-match.c generic-match.c \
-  pass-instances.def insn-opinit.h config.h auto-host.h bconfig.h \
-  gtype-desc.h s-gtype s-header-vars plugin-version.h \
+# Every generated file cc1's sources include ($(generated_files) in GCC's
+# gcc/Makefile), plus the GTY tables; no object file is compiled.
+generated=$(printf 'bpfs-print-generated:\n\t@echo $(generated_files)\n' \
+            | make -s -C gcc -f Makefile -f - bpfs-print-generated)
+# shellcheck disable=SC2086
+make -C gcc -j"$jobs" $generated s-gtype s-header-vars \
   > make-headers.log 2>&1 || { tail -30 make-headers.log >&2; exit 1; }
 
 echo "gen-headers: installing plugin headers"
-make -C gcc install-plugin prefix="$PWD/../inst" libsubdir="$PWD/../inst/lib" \
-  plugin_resourcesdir="$PWD/../inst/plugin" \
-  > make-install.log 2>&1 || true
+# install-gengtype would need gengtype built for the host: skip it (-o).
+make -C gcc -o install-gengtype install-plugin DESTDIR="$PWD/../inst" \
+  > make-install.log 2>&1 || { tail -30 make-install.log >&2; exit 1; }
+inc=$PWD/../inst$(dirname "$($BPF_GCC -print-libgcc-file-name)")/plugin/include
+# GCC 12's install-plugin forgets insn-opinit.h, which optabs-query.h needs.
+cp gcc/insn-opinit.h "$inc/"
+rm -rf "$out/include"
+mv "$inc" "$out/include"
+cd "$out"
+rm -rf "$work"
+echo "gen-headers: headers in $out/include"

@@ -1,0 +1,141 @@
+# bpfsupport: a GCC plugin and runtime that make bpf-gcc build, run and test
+# libbpf programs.  `make' builds everything into build/, `make check' runs
+# the testsuite, `make demo' shows the plugin at work.  See README.md.
+
+BUILD     := $(CURDIR)/build
+BIN       := $(BUILD)/bin
+BPF_GCC   ?= bpf-gcc
+CLANG     ?= clang
+HOSTCC    ?= gcc
+HOSTCXX   ?= g++
+VERSION   := 0.1
+PREFIX    ?= /usr/local
+
+PLUGIN        := $(BUILD)/bpfsupport.so
+GCC_PLUGIN    := $(BUILD)/gcc-plugin
+GCC_HEADERS   := $(GCC_PLUGIN)/include
+HEADERS_OK    := $(GCC_PLUGIN)/verified
+DEPS_OK       := $(BUILD)/.deps-ok
+
+# Debian packages the build and the tests use.  `make deps' installs them
+# (as root) or prints the command; every top-level target runs it first.
+DEB_PACKAGES := gcc-bpf binutils-bpf gcc-12-source g++ libgmp-dev libmpfr-dev \
+  libmpc-dev xz-utils libelf-dev dejagnu expect libbpf-dev bpftool clang llvm
+
+# How test programs include the libbpf headers with bpf-gcc: the asm/
+# headers live in the multiarch directory.
+BPF_INCLUDES := -I/usr/include -idirafter /usr/include/$(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
+
+.PHONY: all deps plugin runtime tools check check-unit demo install clean \
+        distclean bench fuzz headers
+all: plugin runtime tools
+
+# ---------------------------------------------------------------- deps
+$(DEPS_OK):
+	@missing=$$(for p in $(DEB_PACKAGES); do \
+	   dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
+	 done); \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "deps: installing" $$missing; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
+	      || { echo "deps: error: apt-get install failed" >&2; exit 1; }; \
+	  else \
+	    echo "deps: error: missing Debian packages; run as root:" >&2; \
+	    echo "  apt-get install -y $$missing" >&2; exit 1; \
+	  fi; \
+	fi
+	@mkdir -p $(BUILD) && touch $@
+deps:
+	@rm -f $(DEPS_OK)
+	@$(MAKE) --no-print-directory $(DEPS_OK)
+
+# ------------------------------------------------------ plugin headers
+# Generated once from gcc-12-source for the exact installed bpf cc1, then
+# checked against cc1's own symbol sizes (plugin/gen-headers.sh says why).
+$(GCC_PLUGIN)/include/plugin-version.h: | $(DEPS_OK)
+	BPF_GCC=$(BPF_GCC) sh plugin/gen-headers.sh $(GCC_PLUGIN)
+
+$(HEADERS_OK): $(GCC_PLUGIN)/include/plugin-version.h plugin/check-headers.cc plugin/check-headers.sh
+	$(HOSTCXX) -std=gnu++11 -fno-rtti -I$(GCC_HEADERS) plugin/check-headers.cc -o $(GCC_PLUGIN)/check-headers
+	$(GCC_PLUGIN)/check-headers > $(GCC_PLUGIN)/sizes
+	sh plugin/check-headers.sh $(GCC_PLUGIN)/sizes $$($(BPF_GCC) -print-prog-name=cc1)
+	@touch $@
+headers: $(HEADERS_OK)
+
+# -------------------------------------------------------------- plugin
+-include btf/btf.mk
+BTF_LIB ?=
+
+PLUGIN_SRCS := $(filter-out plugin/check-headers.cc,$(wildcard plugin/*.cc attrs/*.cc btf/*.cc))
+PLUGIN_OBJS := $(patsubst %.cc,$(BUILD)/obj/%.o,$(PLUGIN_SRCS))
+PLUGIN_CXXFLAGS := -std=gnu++11 -fPIC -fno-rtti -fno-exceptions -O2 -g \
+  -Wall -Wno-unused-parameter -Wno-format-diag -I$(GCC_HEADERS) -I. \
+  -DBPFSUPPORT_VERSION='"$(VERSION)"'
+
+$(BUILD)/obj/%.o: %.cc $(HEADERS_OK)
+	@mkdir -p $(dir $@)
+	$(HOSTCXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c $< -o $@
+-include $(PLUGIN_OBJS:.o=.d)
+
+$(PLUGIN): $(PLUGIN_OBJS) $(BTF_LIB)
+	$(HOSTCXX) -shared -o $@ $(PLUGIN_OBJS) $(BTF_LIB)
+plugin: $(PLUGIN)
+
+# ------------------------------------------------------------- runtime
+runtime: | $(DEPS_OK)
+	$(MAKE) -C runtime BUILD=$(BUILD)
+
+# Test tools linked with the real libbpf (kernel loader, kernel check).
+TOOL_SRCS := $(wildcard testsuite/tools/*.c)
+TOOLS := $(patsubst testsuite/tools/%.c,$(BIN)/%,$(TOOL_SRCS))
+$(BIN)/%: testsuite/tools/%.c | $(DEPS_OK)
+	@mkdir -p $(BIN)
+	$(HOSTCC) -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter $< -o $@ -lbpf -lelf
+tools: $(TOOLS) $(BUILD)/include/vmlinux.h
+
+# Kernel types for CO-RE and tracing tests, from the running kernel.  An
+# empty vmlinux.h marks a kernel without BTF; the tests that need it say
+# UNSUPPORTED.
+$(BUILD)/include/vmlinux.h: | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	if [ -r /sys/kernel/btf/vmlinux ]; then \
+	  bpftool btf dump file /sys/kernel/btf/vmlinux format c > $@.tmp && mv $@.tmp $@; \
+	else : > $@; fi
+
+# ---------------------------------------------------------------- check
+# DejaGnu runs every testsuite/bpfsupport.*/*.exp; testsuite/summary.sh turns
+# its .sum files into the closing `N passed, N failed, N skipped' line.
+RUNTESTFLAGS ?=
+check: all $(BTF_UNIT_TESTS)
+	@rm -rf $(BUILD)/testsuite && mkdir -p $(BUILD)/testsuite
+	@{ echo "set BUILDDIR $(BUILD)"; echo "set BINDIR $(BIN)"; \
+	   echo "set PLUGIN $(PLUGIN)"; echo "set BPF_GCC $(BPF_GCC)"; \
+	   echo "set CLANG $(CLANG)"; echo "set TOPDIR $(CURDIR)"; \
+	   echo "set BPF_INCLUDES {$(BPF_INCLUDES)}"; \
+	   echo "set srcdir $(CURDIR)/testsuite"; \
+	   echo "set objdir $(BUILD)/testsuite"; } > $(BUILD)/testsuite/site.exp
+	@sh testsuite/run.sh $(BUILD)/testsuite "$(RUNTESTFLAGS)"
+
+# ----------------------------------------------------------------- demo
+demo: all
+	@sh testsuite/demo/demo.sh $(BUILD)
+
+# -------------------------------------------------------- bench, fuzz
+bench: all
+	$(MAKE) -C runtime BUILD=$(BUILD) bench
+
+fuzz: all
+	$(MAKE) -C runtime BUILD=$(BUILD) fuzz
+
+# -------------------------------------------------------------- install
+# The plugin goes into bpf-gcc's own plugin directory, so that
+# `bpf-gcc -fplugin=bpfsupport' finds it by name.
+install: all
+	install -D -m 644 $(PLUGIN) $(DESTDIR)$$(dirname $$($(BPF_GCC) -print-libgcc-file-name))/plugin/bpfsupport.so
+	for t in $(wildcard $(BIN)/bpf-*); do install -D -m 755 $$t $(DESTDIR)$(PREFIX)/bin/$$(basename $$t); done
+
+clean:
+	rm -rf $(BUILD)/obj $(BUILD)/bin $(BUILD)/testsuite $(PLUGIN) $(BUILD)/tests
+distclean:
+	rm -rf $(BUILD)

@@ -1,0 +1,70 @@
+/* gcc-compat.h: the one place that knows which GCC the plugin is built for.
+ *
+ * Every plugin source includes this header instead of GCC's headers directly,
+ * the way the Linux kernel's scripts/gcc-plugins/gcc-common.h does: GCC's
+ * internal API changes between releases (pass classes, cgraph accessors,
+ * file extensions of the generated headers), and keeping the differences
+ * here leaves the feature files readable.  bpfsupport is built and tested
+ * against GCC 12 (Debian 12's gcc-bpf); a port to GCC 13/14 starts here.  */
+#ifndef BPFSUPPORT_GCC_COMPAT_H
+#define BPFSUPPORT_GCC_COMPAT_H
+
+#include "gcc-plugin.h"
+#include "bversion.h"
+#include "config.h"
+#include "system.h"
+#include "coretypes.h"
+/* c-common.h must precede diagnostic-core.h (format checking).  */
+#include "c-family/c-common.h"
+#include "c-family/c-pragma.h"
+#include "backend.h"
+#include "tree.h"
+#include "gimple.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "ssa.h"
+#include "cgraph.h"
+#include "gimple-iterator.h"
+#include "gimple-pretty-print.h"
+#include "tree-pretty-print.h"
+#include "diagnostic-core.h"
+#include "diagnostic.h"
+#include "attribs.h"
+#include "stringpool.h"
+#include "stor-layout.h"
+#include "fold-const.h"
+#include "tree-ssanames.h"
+#include "tree-ssa-operands.h"
+#include "tree-dfa.h"
+#include "tree-eh.h"
+#include "langhooks.h"
+#include "options.h"
+#include "output.h"
+#include "varasm.h"
+#include "debug.h"
+
+#if BUILDING_GCC_MAJOR != 12 && !defined(BPFSUPPORT_ALLOW_OTHER_GCC)
+#error "bpfsupport is written for GCC 12; review gcc-compat.h before building for another release"
+#endif
+
+/* GCC 12 still passes `struct function *' to pass execute hooks and gates;
+   later releases keep the same signature, so one macro suffices today.  */
+#define BPFS_PASS_EXECUTE(fn) unsigned int execute (function *fn) final override
+#define BPFS_PASS_GATE(fn) bool gate (function *fn) final override
+
+/* Iterate over the symbols that refer to NODE (ipa-ref lists).  */
+#define BPFS_FOR_EACH_REFERRING(node, i, ref) \
+  for ((i) = 0; (node)->iterate_referring ((i), (ref)); (i)++)
+
+/* The plugin name GCC knows us by (the .so basename).  */
+extern const char *bpfs_plugin_name;
+
+/* Registration hooks of the feature files (one per feature).  Each returns
+   nothing and reports bad configuration through GCC's diagnostics.  */
+void bpfs_kernel_helper_attr_init (void);         /* attrs/kernel-helper.cc */
+void bpfs_helper_calls_init (const char *plugin); /* attrs/helper-calls.cc */
+
+/* Tell whether DECL carries kernel_helper(N); returns N or 0.  */
+HOST_WIDE_INT bpfs_kernel_helper_number (const_tree decl);
+
+#endif
