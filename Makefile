@@ -115,7 +115,7 @@ check: all $(BTF_UNIT_TESTS)
 	   echo "set BPF_INCLUDES {$(BPF_INCLUDES)}"; \
 	   echo "set srcdir $(CURDIR)/testsuite"; \
 	   echo "set objdir $(BUILD)/testsuite"; } > $(BUILD)/testsuite/site.exp
-	@sh testsuite/run.sh $(BUILD)/testsuite "$(RUNTESTFLAGS)"
+	@TESTDIRS="$(TESTDIRS)" sh testsuite/run.sh $(BUILD)/testsuite "$(RUNTESTFLAGS)"
 
 # ----------------------------------------------------------------- demo
 demo: all

@@ -13,7 +13,7 @@ flags=${2:-}
 top=$(cd "$(dirname "$0")" && pwd)
 jobs=${JOBS:-2}
 
-dirs=$(cd "$top" && ls -d bpfsupport.* 2>/dev/null)
+dirs=${TESTDIRS:-$(cd "$top" && ls -d bpfsupport.* 2>/dev/null)}
 # RUNTESTFLAGS naming a .exp file or directory narrows the run.
 for d in $dirs; do
   mkdir -p "$objdir/$d"

@@ -1,0 +1,12 @@
+/* A helper pointer the program writes is not a helper call: it stays an
+   indirect call, with GCC's own diagnostic.  */
+/* { dg-do compile } */
+static long (*maybe) (void) = (void *) 5;
+
+void set_maybe (long (*f) (void)) { maybe = f; }
+
+int
+use (void)
+{
+  return maybe ();
+} /* { dg-error "indirect call" } */
