@@ -26,7 +26,7 @@ DEB_PACKAGES := gcc-bpf binutils-bpf gcc-12-source g++ libgmp-dev libmpfr-dev \
 # headers live in the multiarch directory.
 BPF_INCLUDES := -I/usr/include -idirafter /usr/include/$(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 
-.PHONY: all deps plugin runtime tools check check-unit demo install clean \
+.PHONY: all deps plugin runtime tools gcc-testsuite check check-unit demo install clean \
         distclean bench fuzz headers
 all: plugin runtime tools
 
@@ -103,16 +103,29 @@ $(BUILD)/include/vmlinux.h: | $(DEPS_OK)
 	  bpftool btf dump file /sys/kernel/btf/vmlinux format c > $@.tmp && mv $@.tmp $@; \
 	else : > $@; fi
 
+# GCC 12.2's own tests (gcc.target/bpf, gcc.c-torture, btf), extracted once
+# from gcc-12-source: the no-change check and the bpf-sim board use them.
+GCC_TESTSUITE := $(BUILD)/gcc-testsuite
+$(GCC_TESTSUITE)/.extracted: | $(DEPS_OK)
+	@mkdir -p $(GCC_TESTSUITE)
+	tar -C $(GCC_TESTSUITE) --strip-components=3 -xJf /usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz \
+	  gcc-12.2.0/gcc/testsuite/gcc.target/bpf gcc-12.2.0/gcc/testsuite/gcc.c-torture \
+	  gcc-12.2.0/gcc/testsuite/gcc.dg/debug/btf gcc-12.2.0/gcc/testsuite/lib \
+	  gcc-12.2.0/gcc/testsuite/config
+	@touch $@
+gcc-testsuite: $(GCC_TESTSUITE)/.extracted
+
 # ---------------------------------------------------------------- check
 # DejaGnu runs every testsuite/bpfsupport.*/*.exp; testsuite/summary.sh turns
 # its .sum files into the closing `N passed, N failed, N skipped' line.
 RUNTESTFLAGS ?=
-check: all $(BTF_UNIT_TESTS)
+check: all $(BTF_UNIT_TESTS) $(GCC_TESTSUITE)/.extracted
 	@rm -rf $(BUILD)/testsuite && mkdir -p $(BUILD)/testsuite
 	@{ echo "set BUILDDIR $(BUILD)"; echo "set BINDIR $(BIN)"; \
 	   echo "set PLUGIN $(PLUGIN)"; echo "set BPF_GCC $(BPF_GCC)"; \
 	   echo "set CLANG $(CLANG)"; echo "set TOPDIR $(CURDIR)"; \
 	   echo "set BPF_INCLUDES {$(BPF_INCLUDES)}"; \
+	   echo "set GCC_TESTSUITE $(GCC_TESTSUITE)"; \
 	   echo "set srcdir $(CURDIR)/testsuite"; \
 	   echo "set objdir $(BUILD)/testsuite"; } > $(BUILD)/testsuite/site.exp
 	@TESTDIRS="$(TESTDIRS)" sh testsuite/run.sh $(BUILD)/testsuite "$(RUNTESTFLAGS)"
