@@ -270,7 +270,7 @@ public:
 } // namespace
 
 void
-bpfs_helper_calls_init (const char *plugin)
+bpfs_helper_calls_init (void)
 {
   constant_helper_vars = new hash_map<tree, HOST_WIDE_INT>;
   helper_decls = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, tree>;
@@ -280,9 +280,9 @@ bpfs_helper_calls_init (const char *plugin)
   info.reference_pass_name = "ssa";
   info.ref_pass_instance_number = 1;
   info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-  register_callback (plugin, PLUGIN_ALL_IPA_PASSES_START,
+  register_callback (bpfs_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  register_callback (bpfs_plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		     find_constant_helper_vars, NULL);
-  register_callback (plugin, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+  register_callback (bpfs_plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) helper_root_tab);
 }

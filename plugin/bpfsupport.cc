@@ -6,7 +6,6 @@
  * -fplugin-arg-bpfsupport-* arguments and hands each feature its switch.  */
 #include "plugin/gcc-compat.h"
 #include "plugin-version.h"
-#include "plugin/options.h"
 
 int plugin_is_GPL_compatible;
 
@@ -18,17 +17,61 @@ static struct plugin_info bpfsupport_info = {
   "Makes GCC's BPF backend build libbpf programs: see -fplugin-arg-bpfsupport-help"
 };
 
+/* The plugin's arguments: -fplugin-arg-bpfsupport-NAME[=VALUE].  */
+enum arg_kind { ARG_SWITCH, ARG_FLAG, ARG_CPU, ARG_ACTION };
+struct plugin_arg
+{
+  const char *name;
+  enum arg_kind kind;
+  bool *flag;
+  const char *help;
+};
+
+static const struct plugin_arg plugin_args[] = {
+  { "help", ARG_ACTION, NULL, "print this list and go on compiling" },
+  { "version", ARG_ACTION, NULL, "print the plugin's version" },
+  { "helper-calls", ARG_SWITCH, &bpfs_options.helper_calls,
+    "calls through helper pointers become `call N' (default on)" },
+  { "atomics", ARG_SWITCH, &bpfs_options.atomics,
+    "__sync_*/__atomic_* builtins become BPF atomic instructions (default on)" },
+  { "division", ARG_SWITCH, &bpfs_options.division,
+    "signed division and modulo without library calls (default on)" },
+  { "memory", ARG_SWITCH, &bpfs_options.memory,
+    "memcpy/memset/memmove/memcmp of known size inlined (default on)" },
+  { "inline-args", ARG_SWITCH, &bpfs_options.inline_args,
+    "always-inline functions may take more than 5 arguments (default on)" },
+  { "global-offsets", ARG_SWITCH, &bpfs_options.global_offsets,
+    "addresses of globals plus offsets that libbpf relocates right (default on)" },
+  { "check-calls", ARG_SWITCH, &bpfs_options.check_calls,
+    "error for calls to functions that are neither defined nor helpers (default on)" },
+  { "allow-extern-calls", ARG_FLAG, &bpfs_options.allow_extern_calls,
+    "allow calls to extern functions (kfuncs declared __ksym)" },
+  { "cpu", ARG_CPU, NULL,
+    "=v1|v2|v3|v4: the kernel instruction set to target (default v3; v4 has\n"
+    "                        signed division, kernel 6.6+)" },
+  { "btf", ARG_SWITCH, &bpfs_options.btf,
+    "with -g, the plugin's BTF and .BTF.ext instead of GCC's (default on)" },
+  { "dwarf", ARG_FLAG, &bpfs_options.dwarf,
+    "keep GCC's DWARF .debug_* sections next to the BTF" },
+  { "core", ARG_SWITCH, &bpfs_options.core,
+    "CO-RE builtins and relocations (default on)" },
+};
+
 static void
 print_help (void)
 {
-  fputs (
-"Usage: bpf-gcc -fplugin=bpfsupport.so [-fplugin-arg-bpfsupport-ARG[=VALUE]]...\n"
-"Arguments:\n"
-"  help                  print this list and continue\n"
-"  version               print the plugin's version and continue\n"
-"  helper-calls=off      do not rewrite calls through helper pointers into\n"
-"                        `call N' (kernel_helper on declarations still works)\n"
-"See doc/plugin.md for details.\n", stderr);
+  fputs ("Usage: bpf-gcc -fplugin=bpfsupport.so "
+	 "[-fplugin-arg-bpfsupport-ARG[=VALUE]]...\nArguments:\n", stderr);
+  for (size_t i = 0; i < ARRAY_SIZE (plugin_args); i++)
+    {
+      const struct plugin_arg *a = &plugin_args[i];
+      char left[32];
+      snprintf (left, sizeof left, "%s%s", a->name,
+		a->kind == ARG_SWITCH ? "=on|off" : "");
+      fprintf (stderr, "  %-22s%s%s\n", left,
+	       strlen (left) > 21 ? "\n                        " : "", a->help);
+    }
+  fputs ("See doc/plugin.md for details.\n", stderr);
 }
 
 static bool
@@ -48,27 +91,55 @@ parse_switch (const char *key, const char *value, bool *out)
 }
 
 static bool
+parse_argument (const char *key, const char *value)
+{
+  for (size_t i = 0; i < ARRAY_SIZE (plugin_args); i++)
+    {
+      const struct plugin_arg *a = &plugin_args[i];
+      if (strcmp (key, a->name))
+	continue;
+      switch (a->kind)
+	{
+	case ARG_ACTION:
+	  if (!strcmp (key, "help"))
+	    print_help ();
+	  else
+	    fprintf (stderr, "bpfsupport %s for bpf-gcc %s\n",
+		     BPFSUPPORT_VERSION, basever);
+	  return true;
+	case ARG_SWITCH:
+	  return parse_switch (key, value, a->flag);
+	case ARG_FLAG:
+	  if (value)
+	    {
+	      error ("%s: argument %qs takes no value", bpfs_plugin_name, key);
+	      return false;
+	    }
+	  *a->flag = true;
+	  return true;
+	case ARG_CPU:
+	  if (value && value[0] == 'v' && value[1] >= '1' && value[1] <= '4'
+	      && !value[2])
+	    {
+	      bpfs_options.cpu = value[1] - '0';
+	      return true;
+	    }
+	  error ("%s: argument %<cpu%> takes v1, v2, v3 or v4, not %qs",
+		 bpfs_plugin_name, value ? value : "");
+	  return false;
+	}
+    }
+  error ("%s: unknown argument %qs (see %<-fplugin-arg-%s-help%>)",
+	 bpfs_plugin_name, key, bpfs_plugin_name);
+  return false;
+}
+
+static bool
 parse_arguments (struct plugin_name_args *info)
 {
   bool ok = true;
   for (int i = 0; i < info->argc; i++)
-    {
-      const char *key = info->argv[i].key;
-      const char *value = info->argv[i].value;
-      if (!strcmp (key, "help"))
-	print_help ();
-      else if (!strcmp (key, "version"))
-	fprintf (stderr, "bpfsupport %s for bpf-gcc %s\n",
-		 BPFSUPPORT_VERSION, basever);
-      else if (!strcmp (key, "helper-calls"))
-	ok &= parse_switch (key, value, &bpfs_options.helper_calls);
-      else
-	{
-	  error ("%s: unknown argument %qs (see %<-fplugin-arg-%s-help%>)",
-		 bpfs_plugin_name, key, bpfs_plugin_name);
-	  ok = false;
-	}
-    }
+    ok &= parse_argument (info->argv[i].key, info->argv[i].value);
   return ok;
 }
 
@@ -89,6 +160,15 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     }
   bpfs_plugin_name = info->base_name;
   bpfs_options.helper_calls = true;
+  bpfs_options.atomics = true;
+  bpfs_options.division = true;
+  bpfs_options.memory = true;
+  bpfs_options.inline_args = true;
+  bpfs_options.global_offsets = true;
+  bpfs_options.check_calls = true;
+  bpfs_options.cpu = 3;
+  bpfs_options.btf = true;
+  bpfs_options.core = true;
 
   register_callback (bpfs_plugin_name, PLUGIN_INFO, NULL, &bpfsupport_info);
   if (!parse_arguments (info))
@@ -96,6 +176,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 
   bpfs_kernel_helper_attr_init ();
   if (bpfs_options.helper_calls)
-    bpfs_helper_calls_init (bpfs_plugin_name);
+    bpfs_helper_calls_init ();
+  bpfs_lowering_init ();
   return 0;
 }

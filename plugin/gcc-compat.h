@@ -59,12 +59,6 @@
 /* The plugin name GCC knows us by (the .so basename).  */
 extern const char *bpfs_plugin_name;
 
-/* Registration hooks of the feature files (one per feature).  Each returns
-   nothing and reports bad configuration through GCC's diagnostics.  */
-void bpfs_kernel_helper_attr_init (void);         /* attrs/kernel-helper.cc */
-void bpfs_helper_calls_init (const char *plugin); /* attrs/helper-calls.cc */
-
-/* Tell whether DECL carries kernel_helper(N); returns N or 0.  */
-HOST_WIDE_INT bpfs_kernel_helper_number (const_tree decl);
+#include "plugin/options.h"
 
 #endif

@@ -1,4 +1,6 @@
-/* options.h: the plugin's switches, set from -fplugin-arg-bpfsupport-*.  */
+/* options.h: the plugin's switches, set from -fplugin-arg-bpfsupport-*.
+   Each lowering feature has its own switch, on by default, so that a user
+   (or a test) can compare with GCC's own behaviour one feature at a time. */
 #ifndef BPFSUPPORT_OPTIONS_H
 #define BPFSUPPORT_OPTIONS_H
 
@@ -8,8 +10,29 @@
 
 struct bpfs_options
 {
-  bool helper_calls;   /* rewrite calls through helper pointers */
+  bool helper_calls;       /* helper-calls: calls through helpers -> call N */
+  bool atomics;            /* atomics: __sync/__atomic builtins -> BPF_ATOMIC */
+  bool division;           /* division: signed / and % without libcalls */
+  bool memory;             /* memory: memcpy/memset/... inlined */
+  bool inline_args;        /* inline-args: >5 args ok for inlined functions */
+  bool global_offsets;     /* global-offsets: &global + off loads right */
+  bool check_calls;        /* check-calls: no call to unknown symbols */
+  bool allow_extern_calls; /* allow-extern-calls: kfuncs etc. allowed */
+  int cpu;                 /* cpu=v1..v4: the kernel ISA to target */
+  bool btf;                /* btf: the plugin's BTF and .BTF.ext from -g */
+  bool dwarf;              /* dwarf: keep GCC's DWARF next to our BTF */
+  bool core;               /* core: CO-RE builtins and relocations */
 };
 extern struct bpfs_options bpfs_options;
+
+/* Feature registration, one per feature file; each reads bpfs_options.  */
+void bpfs_kernel_helper_attr_init (void);   /* attrs/kernel-helper.cc */
+void bpfs_helper_calls_init (void);         /* attrs/helper-calls.cc */
+void bpfs_lowering_init (void);             /* plugin/lowering.cc */
+
+/* kernel_helper(N) on DECL: N, or 0.  */
+#ifdef GCC_TREE_H
+HOST_WIDE_INT bpfs_kernel_helper_number (const_tree decl);
+#endif
 
 #endif
