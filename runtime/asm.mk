@@ -1,0 +1,38 @@
+# asm.mk - bpf-asm, the runtime BPF assembler/disassembler.
+ASM_SRCS := insn.c asm/asm.c asm/elfw.c asm/dis.c asm/main.c
+ASM_OBJS := $(ASM_SRCS:%.c=$(OBJDIR)/%.o)
+ASM_LIBEXEC := $(BUILD)/libexec/bpfsupport
+
+all: $(BIN)/bpf-asm $(ASM_LIBEXEC)/as
+
+$(BIN)/bpf-asm: $(ASM_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) -o $@ $(ASM_OBJS) $(RT_LDLIBS)
+
+$(ASM_LIBEXEC)/as: $(BIN)/bpf-asm
+	@mkdir -p $(dir $@)
+	ln -sf ../../bin/bpf-asm $@
+
+.PHONY: fuzz-asm bench-asm fuzz bench
+FUZZ_SECONDS ?= 600
+FUZZ_CC ?= clang
+ASM_FUZZ := $(BUILD)/fuzz/asm-fuzz
+ASM_FUZZ_CORPUS := $(BUILD)/fuzz/asm-corpus
+
+$(ASM_FUZZ): fuzz/asm-fuzz.c insn.c asm/asm.c insn.h asm/asm.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE -g -O1 -I. -fsanitize=fuzzer,address,undefined \
+	  -o $@ fuzz/asm-fuzz.c insn.c asm/asm.c
+
+fuzz-asm: $(ASM_FUZZ)
+	@mkdir -p $(ASM_FUZZ_CORPUS)
+	cp -n fuzz/asm-seeds/* $(ASM_FUZZ_CORPUS)/ 2>/dev/null || true
+	$(ASM_FUZZ) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	  -artifact_prefix=$(BUILD)/fuzz/asm- $(ASM_FUZZ_CORPUS)
+
+fuzz: fuzz-asm
+
+bench-asm: $(BIN)/bpf-asm
+	sh asm/bench.sh $(BIN)/bpf-asm $(BUILD)/bench-asm
+
+bench: bench-asm

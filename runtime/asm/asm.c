@@ -1,0 +1,2941 @@
+/* asm.c - bpf-asm: parser for GNU and pseudo-C BPF assembly, directives,
+   symbols, expressions and fixups.  */
+#include "asm/asm.h"
+
+#include <ctype.h>
+#include <elf.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------- small helpers ---------- */
+
+static void *
+xrealloc (void *p, size_t n)
+{
+  void *q = realloc (p, n ? n : 1);
+  if (!q)
+    {
+      fputs ("bpf-asm: out of memory\n", stderr);
+      exit (2);
+    }
+  return q;
+}
+
+static char *
+xstrndup (const char *s, size_t n)
+{
+  char *p = xrealloc (NULL, n + 1);
+  memcpy (p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+#define GROW(arr, n, cap)                                           \
+  do {                                                              \
+    if ((n) >= (cap)) {                                             \
+      (cap) = (cap) ? (cap) * 2 : 16;                               \
+      (arr) = xrealloc ((arr), (cap) * sizeof *(arr));              \
+    }                                                               \
+  } while (0)
+
+/* ---------- expressions ---------- */
+
+struct expr {
+  int add, sub;        /* symbol indexes or -1 */
+  int64_t k;
+};
+
+enum fx_kind { FX_IMM32, FX_OFF16, FX_JUMP16, FX_JUMP32, FX_CALL, FX_LDDW,
+               FX_DATA };
+
+struct fixup {
+  enum fx_kind kind;
+  int sec;
+  size_t off;          /* offset of the instruction or datum */
+  int size;            /* FX_DATA */
+  struct expr e;
+  int line, col;
+};
+
+struct size_dir { int sym; struct expr e; int line, col; };
+
+struct asm_ctx {
+  const struct asm_opts *opts;
+  const char *file;
+  int nerr;
+  /* sections */
+  struct asm_sec *secs;
+  size_t nsecs, seccap;
+  int cur, prev;
+  int *stack; size_t nstack, stackcap;
+  /* symbols, with a hash table */
+  struct asm_sym *syms;
+  size_t nsyms, symcap;
+  int *hash; size_t hsize;
+  /* fixups */
+  struct fixup *fx; size_t nfx, fxcap;
+  struct size_dir *sz; size_t nsz, szcap;
+  /* numeric local labels: instance counters */
+  int numlab[100];
+  int ntemp;
+  uint32_t eflags;
+  /* current line */
+  int line;
+  const char *linestart;
+  const char *p;       /* cursor */
+  int stmt_err;        /* an error was reported for this statement */
+};
+
+int asm_errors (const struct asm_ctx *c) { return c->nerr; }
+size_t asm_nsecs (const struct asm_ctx *c) { return c->nsecs; }
+struct asm_sec *asm_sec_at (struct asm_ctx *c, size_t i) { return &c->secs[i]; }
+size_t asm_nsyms (const struct asm_ctx *c) { return c->nsyms; }
+struct asm_sym *asm_sym_at (struct asm_ctx *c, size_t i) { return &c->syms[i]; }
+uint32_t asm_eflags (const struct asm_ctx *c) { return c->eflags; }
+
+static void
+diag_at (struct asm_ctx *c, int line, int col, const char *fmt, ...)
+{
+  c->nerr++;
+  c->stmt_err = 1;
+  if (!c->opts->diag)
+    return;
+  if (c->opts->max_errors && c->nerr > c->opts->max_errors)
+    return;
+  va_list ap;
+  va_start (ap, fmt);
+  if (col > 0)
+    fprintf (c->opts->diag, "%s:%d:%d: error: ", c->file, line, col);
+  else
+    fprintf (c->opts->diag, "%s:%d: error: ", c->file, line);
+  vfprintf (c->opts->diag, fmt, ap);
+  fputc ('\n', c->opts->diag);
+  va_end (ap);
+}
+
+#define COL(c, ptr) ((int) ((ptr) - (c)->linestart) + 1)
+#define ERR(c, ...) diag_at ((c), (c)->line, COL ((c), (c)->p), __VA_ARGS__)
+
+/* ---------- symbols ---------- */
+
+static unsigned
+strhash (const char *s, size_t n)
+{
+  unsigned h = 2166136261u;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (unsigned char) s[i]) * 16777619u;
+  return h;
+}
+
+static void
+rehash (struct asm_ctx *c)
+{
+  size_t ns = c->hsize ? c->hsize * 2 : 1024;
+  free (c->hash);
+  c->hash = xrealloc (NULL, ns * sizeof *c->hash);
+  for (size_t i = 0; i < ns; i++)
+    c->hash[i] = -1;
+  c->hsize = ns;
+  for (size_t i = 0; i < c->nsyms; i++)
+    {
+      const char *nm = c->syms[i].name;
+      size_t h = strhash (nm, strlen (nm)) & (ns - 1);
+      while (c->hash[h] >= 0)
+        h = (h + 1) & (ns - 1);
+      c->hash[h] = (int) i;
+    }
+}
+
+static int
+sym_find (struct asm_ctx *c, const char *name, size_t n)
+{
+  if (!c->hsize)
+    return -1;
+  size_t h = strhash (name, n) & (c->hsize - 1);
+  while (c->hash[h] >= 0)
+    {
+      const char *s = c->syms[c->hash[h]].name;
+      if (strncmp (s, name, n) == 0 && s[n] == 0)
+        return c->hash[h];
+      h = (h + 1) & (c->hsize - 1);
+    }
+  return -1;
+}
+
+static int
+sym_get (struct asm_ctx *c, const char *name, size_t n)
+{
+  int i = sym_find (c, name, n);
+  if (i >= 0)
+    return i;
+  if ((c->nsyms + 1) * 2 > c->hsize)
+    rehash (c);
+  GROW (c->syms, c->nsyms, c->symcap);
+  struct asm_sym *s = &c->syms[c->nsyms];
+  memset (s, 0, sizeof *s);
+  s->name = xstrndup (name, n);
+  s->sec = ASM_SEC_UNDEF;
+  s->bind = STB_LOCAL;
+  s->temp = (n >= 2 && name[0] == '.' && name[1] == 'L') || memchr (name, 2, n);
+  size_t h = strhash (name, n) & (c->hsize - 1);
+  while (c->hash[h] >= 0)
+    h = (h + 1) & (c->hsize - 1);
+  c->hash[h] = (int) c->nsyms;
+  return (int) c->nsyms++;
+}
+
+static int
+sym_temp_here (struct asm_ctx *c)
+{
+  char buf[32];
+  int n = snprintf (buf, sizeof buf, ".L\002dot%d", c->ntemp++);
+  int i = sym_get (c, buf, (size_t) n);
+  c->syms[i].sec = c->cur;
+  c->syms[i].value = c->secs[c->cur].size;
+  return i;
+}
+
+/* ---------- sections ---------- */
+
+static int
+sec_find (struct asm_ctx *c, const char *name, size_t n)
+{
+  for (size_t i = 0; i < c->nsecs; i++)
+    if (strncmp (c->secs[i].name, name, n) == 0 && c->secs[i].name[n] == 0)
+      return (int) i;
+  return -1;
+}
+
+static void
+default_attrs (const char *name, uint32_t *type, uint64_t *flags)
+{
+  *type = SHT_PROGBITS;
+  *flags = 0;
+  if (!strncmp (name, ".text", 5))
+    *flags = SHF_ALLOC | SHF_EXECINSTR;
+  else if (!strncmp (name, ".data", 5) || !strncmp (name, ".rodata", 7)
+           || !strncmp (name, ".bss", 4) || !strncmp (name, ".tdata", 6))
+    {
+      *flags = SHF_ALLOC | (name[1] == 'r' ? 0 : SHF_WRITE);
+      if (!strncmp (name, ".bss", 4))
+        *type = SHT_NOBITS;
+    }
+  else if (!strcmp (name, ".comment"))
+    *flags = SHF_MERGE | SHF_STRINGS;
+}
+
+static int
+sec_get (struct asm_ctx *c, const char *name, size_t n)
+{
+  int i = sec_find (c, name, n);
+  if (i >= 0)
+    return i;
+  GROW (c->secs, c->nsecs, c->seccap);
+  struct asm_sec *s = &c->secs[c->nsecs];
+  memset (s, 0, sizeof *s);
+  s->name = xstrndup (name, n);
+  default_attrs (s->name, &s->type, &s->flags);
+  s->align = 1;
+  if (!strcmp (s->name, ".comment"))
+    s->entsize = 1;
+  return (int) c->nsecs++;
+}
+
+static void
+sec_switch (struct asm_ctx *c, int s)
+{
+  if (s != c->cur)
+    {
+      c->prev = c->cur;
+      c->cur = s;
+    }
+}
+
+static int
+sec_nobits (struct asm_ctx *c)
+{
+  return c->secs[c->cur].type == SHT_NOBITS;
+}
+
+static uint8_t *
+emit (struct asm_ctx *c, size_t n)
+{
+  struct asm_sec *s = &c->secs[c->cur];
+  if (s->type == SHT_NOBITS)
+    {
+      static uint8_t scratch[64];
+      s->size += n;
+      return n <= sizeof scratch ? memset (scratch, 0, n) : NULL;
+    }
+  if (s->size + n > s->cap)
+    {
+      size_t nc = s->cap ? s->cap : 256;
+      while (nc < s->size + n)
+        nc *= 2;
+      s->data = xrealloc (s->data, nc);
+      s->cap = nc;
+    }
+  uint8_t *p = s->data + s->size;
+  memset (p, 0, n);
+  s->size += n;
+  return p;
+}
+
+static void
+emit_bytes_checked (struct asm_ctx *c, const uint8_t *b, size_t n)
+{
+  if (sec_nobits (c))
+    {
+      for (size_t i = 0; i < n; i++)
+        if (b[i])
+          {
+            ERR (c, "attempt to store non-zero value in section `%s'",
+                 c->secs[c->cur].name);
+            break;
+          }
+      emit (c, n);
+      return;
+    }
+  memcpy (emit (c, n), b, n);
+}
+
+static void
+add_reloc (struct asm_ctx *c, int sec, uint64_t off, int type, int sym)
+{
+  struct asm_sec *s = &c->secs[sec];
+  GROW (s->rels, s->nrel, s->relcap);
+  s->rels[s->nrel].off = off;
+  s->rels[s->nrel].type = type;
+  s->rels[s->nrel].sym = sym;
+  s->nrel++;
+}
+
+/* ---------- lexing ---------- */
+
+static void
+skip_ws (struct asm_ctx *c)
+{
+  while (*c->p == ' ' || *c->p == '\t' || *c->p == '\r' || *c->p == '\f'
+         || *c->p == '\v')
+    c->p++;
+}
+
+static int
+is_end (struct asm_ctx *c)
+{
+  skip_ws (c);
+  return *c->p == 0;
+}
+
+static int
+is_idstart (int ch)
+{
+  return isalpha (ch) || ch == '_' || ch == '.' || ch == '$';
+}
+
+static int
+is_idchar (int ch)
+{
+  return isalnum (ch) || ch == '_' || ch == '.' || ch == '$';
+}
+
+/* Read an identifier; returns its length (0 if none).  */
+static size_t
+ident (struct asm_ctx *c, const char **start)
+{
+  skip_ws (c);
+  *start = c->p;
+  if (!is_idstart ((unsigned char) *c->p))
+    return 0;
+  while (is_idchar ((unsigned char) *c->p))
+    c->p++;
+  return (size_t) (c->p - *start);
+}
+
+static int
+accept (struct asm_ctx *c, char ch)
+{
+  skip_ws (c);
+  if (*c->p == ch)
+    {
+      c->p++;
+      return 1;
+    }
+  return 0;
+}
+
+static int
+accept_str (struct asm_ctx *c, const char *s)
+{
+  skip_ws (c);
+  size_t n = strlen (s);
+  if (strncmp (c->p, s, n) == 0)
+    {
+      c->p += n;
+      return 1;
+    }
+  return 0;
+}
+
+static int
+expect (struct asm_ctx *c, char ch)
+{
+  if (accept (c, ch))
+    return 1;
+  if (!c->stmt_err)
+    {
+      if (*c->p)
+        ERR (c, "expected `%c' before `%.20s'", ch, c->p);
+      else
+        ERR (c, "expected `%c' at end of line", ch);
+    }
+  return 0;
+}
+
+/* ---------- expressions ---------- */
+
+static struct expr
+econst (int64_t k)
+{
+  struct expr e = { -1, -1, k };
+  return e;
+}
+
+static int
+sym_defined_in (struct asm_ctx *c, int s, int *sec, int64_t *v)
+{
+  if (s < 0)
+    return 0;
+  struct asm_sym *y = &c->syms[s];
+  if (y->sec >= 0 || y->sec == ASM_SEC_ABS)
+    {
+      *sec = y->sec;
+      *v = (int64_t) y->value;
+      return 1;
+    }
+  return 0;
+}
+
+/* Fold what can be folded: absolute symbols, and differences of symbols
+   defined in the same section.  */
+static void
+efold (struct asm_ctx *c, struct expr *e)
+{
+  int sa, sb;
+  int64_t va, vb;
+  if (e->add >= 0 && e->add == e->sub)
+    {
+      e->add = e->sub = -1;
+      return;
+    }
+  if (sym_defined_in (c, e->add, &sa, &va) && sa == ASM_SEC_ABS)
+    {
+      e->k += va;
+      e->add = -1;
+    }
+  if (sym_defined_in (c, e->sub, &sb, &vb) && sb == ASM_SEC_ABS)
+    {
+      e->k -= vb;
+      e->sub = -1;
+    }
+  if (e->add >= 0 && e->sub >= 0 && sym_defined_in (c, e->add, &sa, &va)
+      && sym_defined_in (c, e->sub, &sb, &vb) && sa == sb)
+    {
+      e->k += va - vb;
+      e->add = e->sub = -1;
+    }
+}
+
+static int
+eisconst (const struct expr *e)
+{
+  return e->add < 0 && e->sub < 0;
+}
+
+static struct expr parse_expr (struct asm_ctx *c);
+
+static int
+parse_number (struct asm_ctx *c, int64_t *out)
+{
+  const char *s = c->p;
+  uint64_t v = 0;
+  int base = 10;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+    {
+      base = 16;
+      s += 2;
+      if (!isxdigit ((unsigned char) *s))
+        return 0;
+    }
+  else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B')
+           && (s[2] == '0' || s[2] == '1'))
+    {
+      base = 2;
+      s += 2;
+    }
+  else if (s[0] == '0' && isdigit ((unsigned char) s[1]))
+    base = 8;
+  for (;; s++)
+    {
+      int d;
+      if (isdigit ((unsigned char) *s))
+        d = *s - '0';
+      else if (isxdigit ((unsigned char) *s))
+        d = tolower ((unsigned char) *s) - 'a' + 10;
+      else
+        break;
+      if (d >= base)
+        break;
+      v = v * (uint64_t) base + (uint64_t) d;
+    }
+  c->p = s;
+  *out = (int64_t) v;
+  return 1;
+}
+
+static int
+numlabel_ref (struct asm_ctx *c, int n, int fwd)
+{
+  char buf[32];
+  int inst = c->numlab[n] + (fwd ? 1 : 0);
+  int len = snprintf (buf, sizeof buf, ".L%d\002%d", n, inst);
+  return sym_get (c, buf, (size_t) len);
+}
+
+static struct expr
+parse_primary (struct asm_ctx *c)
+{
+  skip_ws (c);
+  const char *st = c->p;
+  if (*c->p == '(')
+    {
+      c->p++;
+      struct expr e = parse_expr (c);
+      expect (c, ')');
+      return e;
+    }
+  if (*c->p == '-' || *c->p == '~' || *c->p == '+' || *c->p == '!')
+    {
+      char op = *c->p++;
+      struct expr e = parse_primary (c);
+      if (op == '+')
+        return e;
+      efold (c, &e);
+      if (op == '-' && e.sub >= 0 && e.add >= 0)
+        {
+          int t = e.add; e.add = e.sub; e.sub = t; e.k = -e.k;
+          return e;
+        }
+      if (!eisconst (&e))
+        {
+          if (!c->stmt_err)
+            diag_at (c, c->line, COL (c, st), "invalid operand of unary `%c'", op);
+          return econst (0);
+        }
+      e.k = op == '-' ? -e.k : op == '~' ? ~e.k : !e.k;
+      return e;
+    }
+  if (isdigit ((unsigned char) *c->p))
+    {
+      /* Numeric local label reference: 1b / 1f.  */
+      if (isdigit ((unsigned char) c->p[0])
+          && (c->p[1] == 'b' || c->p[1] == 'f')
+          && !is_idchar ((unsigned char) c->p[2]))
+        {
+          int n = c->p[0] - '0', fwd = c->p[1] == 'f';
+          c->p += 2;
+          struct expr e = econst (0);
+          e.add = numlabel_ref (c, n, fwd);
+          return e;
+        }
+      if (isdigit ((unsigned char) c->p[0]) && isdigit ((unsigned char) c->p[1])
+          && (c->p[2] == 'b' || c->p[2] == 'f')
+          && !is_idchar ((unsigned char) c->p[3]) && c->p[0] != '0')
+        {
+          int n = (c->p[0] - '0') * 10 + c->p[1] - '0', fwd = c->p[2] == 'f';
+          c->p += 3;
+          struct expr e = econst (0);
+          e.add = numlabel_ref (c, n, fwd);
+          return e;
+        }
+      int64_t v = 0;
+      if (!parse_number (c, &v))
+        {
+          if (!c->stmt_err)
+            ERR (c, "bad number");
+          c->p += 2;
+        }
+      return econst (v);
+    }
+  if (*c->p == '\'' && c->p[1] && c->p[1] != '\\')
+    {
+      int64_t v = (unsigned char) c->p[1];
+      c->p += 2;
+      if (*c->p == '\'')
+        c->p++;
+      return econst (v);
+    }
+  if (*c->p == '.' && !is_idchar ((unsigned char) c->p[1]))
+    {
+      c->p++;
+      struct expr e = econst (0);
+      e.add = sym_temp_here (c);
+      return e;
+    }
+  const char *id;
+  size_t n = ident (c, &id);
+  if (n)
+    {
+      struct expr e = econst (0);
+      e.add = sym_get (c, id, n);
+      c->syms[e.add].referenced = 1;
+      return e;
+    }
+  if (!c->stmt_err)
+    {
+      if (*c->p)
+        ERR (c, "bad expression at `%.20s'", c->p);
+      else
+        ERR (c, "missing expression");
+    }
+  return econst (0);
+}
+
+static int
+binop_prec (struct asm_ctx *c, int *op)
+{
+  skip_ws (c);
+  const char *s = c->p;
+  switch (s[0])
+    {
+    case '*': *op = '*'; return 5;
+    case '/': *op = '/'; return 5;
+    case '%': *op = '%'; return 5;
+    case '+': *op = '+'; return 4;
+    case '-': *op = '-'; return 4;
+    case '<': if (s[1] == '<') { *op = 'l'; return 3; } return 0;
+    case '>': if (s[1] == '>') { *op = 'r'; return 3; } return 0;
+    case '&': if (s[1] != '&') { *op = '&'; return 2; } return 0;
+    case '^': *op = '^'; return 1;
+    case '|': if (s[1] != '|') { *op = '|'; return 1; } return 0;
+    default: return 0;
+    }
+}
+
+static struct expr
+parse_binary (struct asm_ctx *c, int minprec)
+{
+  struct expr a = parse_primary (c);
+  for (;;)
+    {
+      int op;
+      const char *save = c->p;
+      int prec = binop_prec (c, &op);
+      if (prec == 0 || prec < minprec)
+        {
+          c->p = save;
+          return a;
+        }
+      const char *opp = c->p;
+      c->p += (op == 'l' || op == 'r') ? 2 : 1;
+      struct expr b = parse_binary (c, prec + 1);
+      if (op == '+')
+        {
+          if (a.add >= 0 && b.add >= 0)
+            { efold (c, &a); efold (c, &b); }
+          if ((a.add >= 0 && b.add >= 0) || (a.sub >= 0 && b.sub >= 0))
+            goto bad;
+          a.add = a.add >= 0 ? a.add : b.add;
+          a.sub = a.sub >= 0 ? a.sub : b.sub;
+          a.k += b.k;
+          efold (c, &a);
+          continue;
+        }
+      if (op == '-')
+        {
+          /* a - b: b.add joins the subtracted side, b.sub the added one.  */
+          if (b.sub >= 0)
+            {
+              if (a.add >= 0) { efold (c, &a); }
+              if (a.add >= 0) goto bad;
+              a.add = b.sub;
+            }
+          if (b.add >= 0)
+            {
+              if (a.sub >= 0) efold (c, &a);
+              if (a.sub >= 0) goto bad;
+              a.sub = b.add;
+            }
+          a.k -= b.k;
+          efold (c, &a);
+          continue;
+        }
+      efold (c, &a);
+      efold (c, &b);
+      if (!eisconst (&a) || !eisconst (&b))
+        goto bad;
+      switch (op)
+        {
+        case '*': a.k = (int64_t) ((uint64_t) a.k * (uint64_t) b.k); break;
+        case '/': case '%':
+          if (b.k == 0)
+            {
+              if (!c->stmt_err)
+                diag_at (c, c->line, COL (c, opp), "division by zero");
+              a.k = 0;
+            }
+          else if (b.k == -1)
+            a.k = op == '/' ? (int64_t) (0 - (uint64_t) a.k) : 0;
+          else
+            a.k = op == '/' ? a.k / b.k : a.k % b.k;
+          break;
+        case 'l': a.k = (b.k & ~63) ? 0 : (int64_t) ((uint64_t) a.k << b.k); break;
+        case 'r': a.k = (b.k & ~63) ? 0 : (int64_t) ((uint64_t) a.k >> b.k); break;
+        case '&': a.k &= b.k; break;
+        case '^': a.k ^= b.k; break;
+        case '|': a.k |= b.k; break;
+        }
+      continue;
+    bad:
+      if (!c->stmt_err)
+        diag_at (c, c->line, COL (c, opp), "expression too complex for a relocation");
+      return econst (0);
+    }
+}
+
+static struct expr
+parse_expr (struct asm_ctx *c)
+{
+  struct expr e = parse_binary (c, 1);
+  efold (c, &e);
+  return e;
+}
+
+static void
+add_fixup (struct asm_ctx *c, enum fx_kind k, size_t off, int size,
+           struct expr e, const char *at)
+{
+  GROW (c->fx, c->nfx, c->fxcap);
+  struct fixup *f = &c->fx[c->nfx++];
+  f->kind = k;
+  f->sec = c->cur;
+  f->off = off;
+  f->size = size;
+  f->e = e;
+  f->line = c->line;
+  f->col = COL (c, at);
+}
+
+/* Parse a constant expression now (errors when symbolic).  */
+static int64_t
+const_expr (struct asm_ctx *c)
+{
+  const char *st = c->p;
+  struct expr e = parse_expr (c);
+  if (!eisconst (&e))
+    {
+      if (!c->stmt_err)
+        diag_at (c, c->line, COL (c, st), "constant expression required");
+      return 0;
+    }
+  return e.k;
+}
+
+/* ---------- labels ---------- */
+
+static void
+define_label (struct asm_ctx *c, int s, const char *at)
+{
+  struct asm_sym *y = &c->syms[s];
+  if (y->sec != ASM_SEC_UNDEF && y->sec != ASM_SEC_COMMON)
+    {
+      diag_at (c, c->line, COL (c, at), "symbol `%s' is already defined", y->name);
+      return;
+    }
+  y->sec = c->cur;
+  y->value = c->secs[c->cur].size;
+}
+
+/* ---------- instruction emission ---------- */
+
+static void
+emit_insn (struct asm_ctx *c, struct bpf_insn *in)
+{
+  uint8_t b[16];
+  if (sec_nobits (c))
+    {
+      ERR (c, "instruction in a section without contents (`%s')",
+           c->secs[c->cur].name);
+      return;
+    }
+  if (in->op && (in->op->flags & BPF_OPF_XBPF))
+    c->eflags |= EF_BPF_GNU_XBPF;
+  int n = bpf_insn_encode (in, b);
+  memcpy (emit (c, (size_t) n), b, (size_t) n);
+}
+
+static int
+check_range (struct asm_ctx *c, int64_t v, int64_t lo, int64_t hi,
+             const char *what, const char *at)
+{
+  if (v < lo || v > hi)
+    {
+      if (!c->stmt_err)
+        diag_at (c, c->line, COL (c, at), "%s %lld out of range", what,
+                 (long long) v);
+      return 0;
+    }
+  return 1;
+}
+
+/* Immediate (32 bits): accepts signed or unsigned 32-bit values.  */
+static int32_t
+imm32_operand (struct asm_ctx *c, struct expr *e, const char *at, size_t insn_off,
+               enum fx_kind kind)
+{
+  if (eisconst (e))
+    {
+      check_range (c, e->k, INT32_MIN, UINT32_MAX, "immediate", at);
+      return (int32_t) (uint32_t) e->k;
+    }
+  add_fixup (c, kind, insn_off, 0, *e, at);
+  return 0;
+}
+
+/* Operand model shared by both syntaxes.  */
+enum opk { OK_NONE, OK_REG, OK_MEM, OK_EXPR, OK_KFUNC };
+struct operand {
+  enum opk kind;
+  int reg;             /* OK_REG, OK_MEM base */
+  int w;               /* written as wN */
+  struct expr e;       /* OK_EXPR value, OK_MEM offset */
+  const char *at;
+  int sign;            /* expression written with explicit sign (+N/-N) */
+};
+
+static int
+parse_reg_name (struct asm_ctx *c, int *w)
+{
+  const char *s = c->p;
+  if (*s == '%')
+    s++;
+  if (s[0] == 'f' && s[1] == 'p' && !is_idchar ((unsigned char) s[2]))
+    {
+      c->p = s + 2;
+      *w = 0;
+      return 10;
+    }
+  if ((s[0] == 'r' || s[0] == 'w') && isdigit ((unsigned char) s[1]))
+    {
+      int r = s[1] - '0';
+      const char *e = s + 2;
+      if (isdigit ((unsigned char) *e))
+        r = r * 10 + (*e++ - '0');
+      if (is_idchar ((unsigned char) *e) || r > 10)
+        return -1;
+      *w = s[0] == 'w';
+      c->p = e;
+      return r;
+    }
+  return -1;
+}
+
+/* ---------- GNU syntax ---------- */
+
+static int
+gnu_operand (struct asm_ctx *c, struct operand *o)
+{
+  skip_ws (c);
+  o->at = c->p;
+  o->sign = (*c->p == '+' || *c->p == '-');
+  if (*c->p == '[')
+    {
+      c->p++;
+      skip_ws (c);
+      int w;
+      const char *save = c->p;
+      o->reg = parse_reg_name (c, &w);
+      if (o->reg < 0)
+        {
+          c->p = save;
+          ERR (c, "expected a register in memory operand");
+          return 0;
+        }
+      o->kind = OK_MEM;
+      skip_ws (c);
+      if (*c->p == ']')
+        o->e = econst (0);
+      else if (*c->p == '+' || *c->p == '-')
+        {
+          if (*c->p == '+')
+            c->p++;
+          o->e = parse_expr (c);
+        }
+      else
+        {
+          ERR (c, "bad memory operand");
+          return 0;
+        }
+      return expect (c, ']');
+    }
+  if (*c->p == '%' || ((*c->p == 'r') && isdigit ((unsigned char) c->p[1])))
+    {
+      int w;
+      const char *save = c->p;
+      int r = parse_reg_name (c, &w);
+      if (r >= 0)
+        {
+          o->kind = OK_REG;
+          o->reg = r;
+          return 1;
+        }
+      c->p = save;
+      if (*c->p == '%')
+        {
+          ERR (c, "bad register name `%.10s'", c->p);
+          return 0;
+        }
+    }
+  if (!strncmp (c->p, "kfunc", 5) && (c->p[5] == ' ' || c->p[5] == '\t'))
+    {
+      c->p += 5;
+      o->kind = OK_KFUNC;
+      o->e = parse_expr (c);
+      return 1;
+    }
+  o->kind = OK_EXPR;
+  o->e = parse_expr (c);
+  return 1;
+}
+
+static int
+fmt_operands (int fmt, enum opk k[3])
+{
+  k[0] = k[1] = k[2] = OK_NONE;
+  switch (fmt)
+    {
+    case BPF_F_ALU_R: k[0] = OK_REG; k[1] = OK_REG; return 2;
+    case BPF_F_ALU_I: k[0] = OK_REG; k[1] = OK_EXPR; return 2;
+    case BPF_F_NEG: k[0] = OK_REG; return 1;
+    case BPF_F_END: k[0] = OK_REG; k[1] = OK_EXPR; return 2;
+    case BPF_F_MOVSX: k[0] = OK_REG; k[1] = OK_REG; k[2] = OK_EXPR; return 3;
+    case BPF_F_LDDW: k[0] = OK_REG; k[1] = OK_EXPR; return 2;
+    case BPF_F_LDABS: k[0] = OK_EXPR; return 1;
+    case BPF_F_LDIND: k[0] = OK_REG; k[1] = OK_EXPR; return 2;
+    case BPF_F_LDX: k[0] = OK_REG; k[1] = OK_MEM; return 2;
+    case BPF_F_STX: case BPF_F_ATOMIC: k[0] = OK_MEM; k[1] = OK_REG; return 2;
+    case BPF_F_ST: k[0] = OK_MEM; k[1] = OK_EXPR; return 2;
+    case BPF_F_JA: case BPF_F_JAL: k[0] = OK_EXPR; return 1;
+    case BPF_F_JR: k[0] = OK_REG; k[1] = OK_REG; k[2] = OK_EXPR; return 3;
+    case BPF_F_JI: k[0] = OK_REG; k[1] = OK_EXPR; k[2] = OK_EXPR; return 3;
+    case BPF_F_CALL: k[0] = OK_EXPR; return 1;
+    case BPF_F_CALLX: k[0] = OK_REG; return 1;
+    default: return 0;
+    }
+}
+
+static void assemble_op (struct asm_ctx *c, const struct bpf_op *op,
+                         struct operand *o, int nops_given, const char *at);
+
+/* lddw pseudo forms: map_fd(N[,M]) etc.  Returns src or 0.  */
+static int
+lddw_pseudo (struct asm_ctx *c, int64_t *a, int64_t *b)
+{
+  skip_ws (c);
+  for (int src = 1; src <= 6; src++)
+    {
+      const char *nm = bpf_lddw_pseudo_name (src);
+      size_t n = strlen (nm);
+      if (!strncmp (c->p, nm, n) && !is_idchar ((unsigned char) c->p[n]))
+        {
+          const char *save = c->p;
+          c->p += n;
+          skip_ws (c);
+          if (*c->p != '(')
+            {
+              c->p = save;
+              return 0;
+            }
+          c->p++;
+          *a = const_expr (c);
+          *b = 0;
+          if (accept (c, ','))
+            *b = const_expr (c);
+          expect (c, ')');
+          return src;
+        }
+    }
+  return 0;
+}
+
+static void
+gnu_insn (struct asm_ctx *c, const char *mn, size_t mnlen, const char *at)
+{
+  char name[24];
+  if (mnlen >= sizeof name)
+    {
+      diag_at (c, c->line, COL (c, at), "unknown instruction `%.*s'",
+               (int) (mnlen > 40 ? 40 : mnlen), mn);
+      return;
+    }
+  for (size_t i = 0; i < mnlen; i++)
+    name[i] = (char) tolower ((unsigned char) mn[i]);
+  name[mnlen] = 0;
+  if (c->opts->xbpf && (!strcmp (name, "sdiv") || !strcmp (name, "smod")
+                        || !strcmp (name, "sdiv32") || !strcmp (name, "smod32")))
+    {
+      memmove (name + 1, name, mnlen + 1);
+      name[0] = 'x';
+    }
+  size_t idx = 0;
+  const struct bpf_op *first = bpf_op_next_gnu (name, &idx);
+  if (!first)
+    {
+      diag_at (c, c->line, COL (c, at), "unknown instruction `%s'", name);
+      return;
+    }
+  /* Parse the operands.  */
+  struct operand o[4];
+  memset (o, 0, sizeof o);
+  int n = 0;
+  if (first->fmt == BPF_F_LDDW)
+    {
+      int64_t a, b;
+      struct operand r;
+      memset (&r, 0, sizeof r);
+      if (!gnu_operand (c, &r) || r.kind != OK_REG)
+        {
+          if (!c->stmt_err)
+            diag_at (c, c->line, COL (c, at), "lddw expects a register first");
+          return;
+        }
+      if (!expect (c, ','))
+        return;
+      skip_ws (c);
+      int src = lddw_pseudo (c, &a, &b);
+      if (src)
+        {
+          struct bpf_insn in;
+          memset (&in, 0, sizeof in);
+          in.code = first->code;
+          in.dst = (uint8_t) r.reg;
+          in.src = (uint8_t) src;
+          in.imm = (int32_t) a;
+          in.imm2 = (int32_t) b;
+          in.op = first;
+          if (!is_end (c))
+            {
+              ERR (c, "junk at end of line: `%.20s'", c->p);
+              return;
+            }
+          emit_insn (c, &in);
+          return;
+        }
+      o[0] = r;
+      n = 1;
+      if (!gnu_operand (c, &o[1]))
+        return;
+      n = 2;
+    }
+  else if (!is_end (c))
+    {
+      for (;;)
+        {
+          if (n == 3)
+            {
+              ERR (c, "too many operands");
+              return;
+            }
+          if (!gnu_operand (c, &o[n]))
+            return;
+          n++;
+          if (!accept (c, ','))
+            break;
+        }
+    }
+  if (!is_end (c))
+    {
+      if (!c->stmt_err)
+        ERR (c, "junk at end of line: `%.20s'", c->p);
+      return;
+    }
+  /* Find the entry whose operand shapes and fixed values match.  */
+  idx = 0;
+  const struct bpf_op *op;
+  while ((op = bpf_op_next_gnu (name, &idx)))
+    {
+      enum opk k[3];
+      int want = fmt_operands (op->fmt, k);
+      if (want != n)
+        continue;
+      int ok = 1;
+      for (int i = 0; i < n; i++)
+        {
+          enum opk have = o[i].kind;
+          if (op->fmt == BPF_F_CALL && i == 0 && have == OK_KFUNC)
+            have = OK_EXPR;
+          if (have != k[i])
+            ok = 0;
+        }
+      if (!ok)
+        continue;
+      if (op->fmt == BPF_F_END && !(eisconst (&o[1].e) && o[1].e.k == op->imm))
+        continue;
+      if (op->fmt == BPF_F_MOVSX && !(eisconst (&o[2].e) && o[2].e.k == op->off))
+        continue;
+      assemble_op (c, op, o, n, at);
+      return;
+    }
+  diag_at (c, c->line, COL (c, at), "invalid operands for `%s'", name);
+}
+
+/* Build the instruction for OP from operands in GNU order.  */
+static void
+assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
+             int nops_given, const char *at)
+{
+  struct bpf_insn in;
+  memset (&in, 0, sizeof in);
+  in.op = op;
+  in.code = op->code;
+  if (op->flags & BPF_OPF_FIXIMM)
+    in.imm = op->imm;
+  if (op->flags & BPF_OPF_FIXOFF)
+    in.off = op->off;
+  size_t here = c->secs[c->cur].size;
+  switch (op->fmt)
+    {
+    case BPF_F_ALU_R: case BPF_F_MOVSX:
+      in.dst = (uint8_t) o[0].reg; in.src = (uint8_t) o[1].reg; break;
+    case BPF_F_ALU_I:
+      in.dst = (uint8_t) o[0].reg;
+      in.imm = imm32_operand (c, &o[1].e, o[1].at, here, FX_IMM32);
+      break;
+    case BPF_F_NEG: case BPF_F_END: case BPF_F_CALLX:
+      in.dst = (uint8_t) o[0].reg; break;
+    case BPF_F_LDDW:
+      in.dst = (uint8_t) o[0].reg;
+      if (eisconst (&o[1].e))
+        {
+          in.imm = (int32_t) (uint32_t) o[1].e.k;
+          in.imm2 = (int32_t) (uint32_t) ((uint64_t) o[1].e.k >> 32);
+        }
+      else
+        add_fixup (c, FX_LDDW, here, 0, o[1].e, o[1].at);
+      break;
+    case BPF_F_LDABS:
+      in.imm = imm32_operand (c, &o[0].e, o[0].at, here, FX_IMM32); break;
+    case BPF_F_LDIND:
+      in.src = (uint8_t) o[0].reg;
+      in.imm = imm32_operand (c, &o[1].e, o[1].at, here, FX_IMM32);
+      break;
+    case BPF_F_LDX: case BPF_F_STX: case BPF_F_ATOMIC: case BPF_F_ST:
+      {
+        struct operand *m = op->fmt == BPF_F_LDX ? &o[1] : &o[0];
+        struct operand *r = op->fmt == BPF_F_LDX ? &o[0] : &o[1];
+        if (op->fmt == BPF_F_LDX)
+          { in.dst = (uint8_t) r->reg; in.src = (uint8_t) m->reg; }
+        else if (op->fmt == BPF_F_ST)
+          {
+            in.dst = (uint8_t) m->reg;
+            in.imm = imm32_operand (c, &r->e, r->at, here, FX_IMM32);
+          }
+        else
+          { in.dst = (uint8_t) m->reg; in.src = (uint8_t) r->reg; }
+        if (eisconst (&m->e))
+          {
+            check_range (c, m->e.k, INT16_MIN, INT16_MAX, "offset", m->at);
+            in.off = (int16_t) m->e.k;
+          }
+        else
+          add_fixup (c, FX_OFF16, here, 0, m->e, m->at);
+        break;
+      }
+    case BPF_F_JA: case BPF_F_JR: case BPF_F_JI:
+      {
+        struct operand *t = &o[op->fmt == BPF_F_JA ? 0 : 2];
+        if (op->fmt == BPF_F_JR)
+          { in.dst = (uint8_t) o[0].reg; in.src = (uint8_t) o[1].reg; }
+        if (op->fmt == BPF_F_JI)
+          {
+            in.dst = (uint8_t) o[0].reg;
+            in.imm = imm32_operand (c, &o[1].e, o[1].at, here, FX_IMM32);
+          }
+        if (eisconst (&t->e))
+          {
+            check_range (c, t->e.k, INT16_MIN, INT16_MAX, "jump offset", t->at);
+            in.off = (int16_t) t->e.k;
+          }
+        else
+          add_fixup (c, FX_JUMP16, here, 0, t->e, t->at);
+        break;
+      }
+    case BPF_F_JAL:
+      if (eisconst (&o[0].e))
+        {
+          check_range (c, o[0].e.k, INT32_MIN, INT32_MAX, "jump offset", o[0].at);
+          in.imm = (int32_t) o[0].e.k;
+        }
+      else
+        add_fixup (c, FX_JUMP32, here, 0, o[0].e, o[0].at);
+      break;
+    case BPF_F_CALL:
+      if (o[0].kind == OK_KFUNC)
+        {
+          in.src = 2;
+          if (eisconst (&o[0].e))
+            in.imm = imm32_operand (c, &o[0].e, o[0].at, here, FX_IMM32);
+          else
+            {
+              in.imm = -1;
+              add_fixup (c, FX_CALL, here, 0, o[0].e, o[0].at);
+            }
+        }
+      else if (eisconst (&o[0].e))
+        {
+          /* A number written with a sign is a pc-relative bpf-to-bpf
+             call; an unsigned one a helper number.  */
+          in.src = o[0].sign ? 1 : 0;
+          check_range (c, o[0].e.k, INT32_MIN, UINT32_MAX, "call operand", o[0].at);
+          in.imm = (int32_t) (uint32_t) o[0].e.k;
+        }
+      else
+        {
+          in.src = 1;
+          in.imm = -1;
+          add_fixup (c, FX_CALL, here, 0, o[0].e, o[0].at);
+        }
+      break;
+    case BPF_F_EXIT:
+      break;
+    }
+  (void) nops_given;
+  emit_insn (c, &in);
+}
+
+/* ---------- pseudo-C syntax ---------- */
+
+static int
+pc_reg (struct asm_ctx *c, int *w)
+{
+  skip_ws (c);
+  const char *s = c->p;
+  if (*s == '%')
+    return -1;
+  int r = parse_reg_name (c, w);
+  return r;
+}
+
+static int
+pc_sizetype (struct asm_ctx *c, int *sign)
+{
+  /* "(u32 *)" / "(s8 *)" after '*'  */
+  skip_ws (c);
+  const char *s = c->p;
+  if (*s != '(')
+    return 0;
+  s++;
+  while (*s == ' ' || *s == '\t')
+    s++;
+  if (*s != 'u' && *s != 's')
+    return 0;
+  *sign = *s == 's';
+  s++;
+  int bits = 0;
+  while (isdigit ((unsigned char) *s))
+    bits = bits * 10 + (*s++ - '0');
+  while (*s == ' ' || *s == '\t')
+    s++;
+  if (*s++ != '*')
+    return 0;
+  while (*s == ' ' || *s == '\t')
+    s++;
+  if (*s++ != ')')
+    return 0;
+  c->p = s;
+  switch (bits)
+    {
+    case 8: return BPF_B + 1;
+    case 16: return BPF_H + 1;
+    case 32: return BPF_W + 1;
+    case 64: return BPF_DW + 1;
+    default: return 0;
+    }
+}
+
+/* "(rN + off)" or "rN + off" (bare, for xchg/cmpxchg).  */
+static int
+pc_addr (struct asm_ctx *c, struct operand *m, int paren)
+{
+  if (paren && !expect (c, '('))
+    return 0;
+  int w;
+  m->at = c->p;
+  m->reg = pc_reg (c, &w);
+  if (m->reg < 0)
+    {
+      ERR (c, "expected a register in memory operand");
+      return 0;
+    }
+  m->kind = OK_MEM;
+  skip_ws (c);
+  if (*c->p == '+' || *c->p == '-')
+    {
+      int neg = *c->p == '-';
+      c->p++;
+      m->at = c->p;
+      m->e = parse_expr (c);
+      if (neg)
+        {
+          if (eisconst (&m->e))
+            m->e.k = -m->e.k;
+          else
+            {
+              ERR (c, "symbolic negative offset");
+              return 0;
+            }
+        }
+    }
+  else
+    m->e = econst (0);
+  if (paren && !expect (c, ')'))
+    return 0;
+  return 1;
+}
+
+static const struct bpf_op *
+find_op (uint8_t code, int fmt, int fixoff, int off, int fiximm, int imm)
+{
+  for (size_t i = 0; i < bpf_nops; i++)
+    {
+      const struct bpf_op *op = &bpf_ops[i];
+      if (op->code != code || op->fmt != fmt)
+        continue;
+      if ((op->flags & BPF_OPF_FIXOFF) && (!fixoff || op->off != off))
+        continue;
+      if (!(op->flags & BPF_OPF_FIXOFF) && fixoff && off != 0)
+        continue;
+      if ((op->flags & BPF_OPF_FIXIMM) && (!fiximm || op->imm != imm))
+        continue;
+      return op;
+    }
+  return NULL;
+}
+
+/* Value operand: register or expression.  */
+static int
+pc_value (struct asm_ctx *c, struct operand *o)
+{
+  skip_ws (c);
+  o->at = c->p;
+  o->sign = *c->p == '+' || *c->p == '-';
+  const char *save = c->p;
+  int w;
+  int r = pc_reg (c, &w);
+  if (r >= 0)
+    {
+      o->kind = OK_REG;
+      o->reg = r;
+      o->w = w;
+      return 1;
+    }
+  c->p = save;
+  o->kind = OK_EXPR;
+  o->e = parse_expr (c);
+  return 1;
+}
+
+static const struct { const char *s; uint8_t op; } pc_jops[] = {
+  { "s>=", 0x70 }, { "s<=", 0xd0 }, { "s>", 0x60 }, { "s<", 0xc0 },
+  { "==", 0x10 }, { "!=", 0x50 }, { ">=", 0x30 }, { "<=", 0xb0 },
+  { ">", 0x20 }, { "<", 0xa0 }, { "&", 0x40 },
+};
+
+static const struct { const char *s; uint8_t op; uint8_t sdiv; } pc_aops[] = {
+  { "s>>=", 0xc0, 0 }, { "<<=", 0x60, 0 }, { ">>=", 0x70, 0 },
+  { "s/=", 0x30, 1 }, { "s%=", 0x90, 1 },
+  { "+=", 0x00, 0 }, { "-=", 0x10, 0 }, { "*=", 0x20, 0 }, { "/=", 0x30, 0 },
+  { "|=", 0x40, 0 }, { "&=", 0x50, 0 }, { "%=", 0x90, 0 }, { "^=", 0xa0, 0 },
+  { "=", 0xb0, 0 },
+};
+
+static void
+pc_target (struct asm_ctx *c, struct operand *t)
+{
+  skip_ws (c);
+  t->at = c->p;
+  t->kind = OK_EXPR;
+  t->sign = *c->p == '+' || *c->p == '-';
+  t->e = parse_expr (c);
+}
+
+static void
+pc_finish (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
+           int n, const char *at)
+{
+  if (!is_end (c))
+    {
+      if (!c->stmt_err)
+        ERR (c, "junk at end of line: `%.20s'", c->p);
+      return;
+    }
+  if (!op)
+    {
+      if (!c->stmt_err)
+        diag_at (c, c->line, COL (c, at), "unsupported instruction");
+      return;
+    }
+  assemble_op (c, op, o, n, at);
+}
+
+static void
+pc_insn (struct asm_ctx *c, const char *at)
+{
+  struct operand o[3];
+  memset (o, 0, sizeof o);
+  const char *id;
+  const char *save = c->p;
+  size_t n = ident (c, &id);
+  int w;
+  if (n == 4 && !strncmp (id, "exit", 4))
+    {
+      pc_finish (c, find_op (0x95, BPF_F_EXIT, 0, 0, 0, 0), o, 0, at);
+      return;
+    }
+  if ((n == 4 && !strncmp (id, "goto", 4)) || (n == 5 && !strncmp (id, "gotol", 5)))
+    {
+      pc_target (c, &o[0]);
+      pc_finish (c, n == 4 ? find_op (0x05, BPF_F_JA, 0, 0, 0, 0)
+                           : find_op (0x06, BPF_F_JAL, 0, 0, 0, 0), o, 1, at);
+      return;
+    }
+  if (n == 5 && !strncmp (id, "callx", 5))
+    {
+      o[0].reg = pc_reg (c, &w);
+      o[0].kind = OK_REG;
+      if (o[0].reg < 0)
+        {
+          ERR (c, "callx expects a register");
+          return;
+        }
+      pc_finish (c, find_op (0x8d, BPF_F_CALLX, 0, 0, 0, 0), o, 1, at);
+      return;
+    }
+  if (n == 4 && !strncmp (id, "call", 4))
+    {
+      skip_ws (c);
+      if (!strncmp (c->p, "kfunc", 5) && (c->p[5] == ' ' || c->p[5] == '\t'))
+        {
+          c->p += 5;
+          pc_target (c, &o[0]);
+          o[0].kind = OK_KFUNC;
+        }
+      else
+        pc_target (c, &o[0]);
+      pc_finish (c, find_op (0x85, BPF_F_CALL, 0, 0, 0, 0), o, 1, at);
+      return;
+    }
+  if (n == 2 && !strncmp (id, "if", 2))
+    {
+      int dw;
+      o[0].reg = pc_reg (c, &dw);
+      o[0].kind = OK_REG;
+      if (o[0].reg < 0)
+        {
+          ERR (c, "expected a register after `if'");
+          return;
+        }
+      skip_ws (c);
+      int jop = -1;
+      for (size_t i = 0; i < sizeof pc_jops / sizeof pc_jops[0]; i++)
+        if (accept_str (c, pc_jops[i].s))
+          {
+            jop = pc_jops[i].op;
+            break;
+          }
+      if (jop < 0)
+        {
+          ERR (c, "expected a comparison operator");
+          return;
+        }
+      pc_value (c, &o[1]);
+      const char *gi;
+      size_t gn = ident (c, &gi);
+      if (gn != 4 || strncmp (gi, "goto", 4))
+        {
+          ERR (c, "expected `goto'");
+          return;
+        }
+      pc_target (c, &o[2]);
+      int cls = dw ? BPF_JMP32 : BPF_JMP;
+      if (o[1].kind == OK_REG && o[1].w != dw)
+        {
+          ERR (c, "mismatched register widths");
+          return;
+        }
+      pc_finish (c, find_op ((uint8_t) (cls | jop | (o[1].kind == OK_REG ? BPF_X : BPF_K)),
+                             o[1].kind == OK_REG ? BPF_F_JR : BPF_F_JI, 0, 0, 0, 0),
+                 o, 3, at);
+      return;
+    }
+  if (n == 4 && !strncmp (id, "lock", 4))
+    {
+      int sign;
+      if (!expect (c, '*'))
+        return;
+      int sz = pc_sizetype (c, &sign);
+      if (!sz || sign || (sz - 1 != BPF_W && sz - 1 != BPF_DW))
+        {
+          ERR (c, "expected (u32 *) or (u64 *)");
+          return;
+        }
+      if (!pc_addr (c, &o[0], 1))
+        return;
+      skip_ws (c);
+      int imm = -1;
+      if (accept_str (c, "+=")) imm = 0x00;
+      else if (accept_str (c, "|=")) imm = 0x40;
+      else if (accept_str (c, "&=")) imm = 0x50;
+      else if (accept_str (c, "^=")) imm = 0xa0;
+      if (imm < 0)
+        {
+          ERR (c, "expected an atomic operator");
+          return;
+        }
+      o[1].reg = pc_reg (c, &w);
+      o[1].kind = OK_REG;
+      if (o[1].reg < 0)
+        {
+          ERR (c, "expected a register");
+          return;
+        }
+      pc_finish (c, find_op ((uint8_t) (BPF_STX | BPF_ATOMIC | (sz - 1)),
+                             BPF_F_ATOMIC, 0, 0, 1, imm), o, 2, at);
+      return;
+    }
+  c->p = save;
+  skip_ws (c);
+  /* Stores: *(uN *)(rD + off) = rS | imm  */
+  if (*c->p == '*')
+    {
+      c->p++;
+      int sign;
+      int sz = pc_sizetype (c, &sign);
+      if (!sz || sign)
+        {
+          ERR (c, "expected a (uN *) cast");
+          return;
+        }
+      if (!pc_addr (c, &o[0], 1))
+        return;
+      if (!expect (c, '='))
+        return;
+      pc_value (c, &o[1]);
+      if (o[1].kind == OK_REG)
+        pc_finish (c, find_op ((uint8_t) (BPF_STX | BPF_MEM | (sz - 1)), BPF_F_STX, 0, 0, 0, 0), o, 2, at);
+      else
+        pc_finish (c, find_op ((uint8_t) (BPF_ST | BPF_MEM | (sz - 1)), BPF_F_ST, 0, 0, 0, 0), o, 2, at);
+      return;
+    }
+  /* Everything else starts with a destination register.  */
+  int dw;
+  int d = pc_reg (c, &dw);
+  if (d < 0)
+    {
+      ERR (c, "unrecognized instruction");
+      return;
+    }
+  o[0].kind = OK_REG;
+  o[0].reg = d;
+  skip_ws (c);
+  int aop = -1, sdiv = 0;
+  for (size_t i = 0; i < sizeof pc_aops / sizeof pc_aops[0]; i++)
+    if (accept_str (c, pc_aops[i].s))
+      {
+        aop = pc_aops[i].op;
+        sdiv = pc_aops[i].sdiv;
+        break;
+      }
+  if (aop < 0)
+    {
+      ERR (c, "expected an assignment operator");
+      return;
+    }
+  int cls = dw ? BPF_ALU : BPF_ALU64;
+  if (aop != 0xb0)
+    {
+      pc_value (c, &o[1]);
+      if (o[1].kind == OK_REG && o[1].w != dw)
+        {
+          ERR (c, "mismatched register widths");
+          return;
+        }
+      int x = o[1].kind == OK_REG;
+      pc_finish (c, find_op ((uint8_t) (cls | aop | (x ? BPF_X : BPF_K)),
+                             x ? BPF_F_ALU_R : BPF_F_ALU_I, 1, sdiv, 0, 0), o, 2, at);
+      return;
+    }
+  /* Assignment forms.  */
+  skip_ws (c);
+  const char *rhs = c->p;
+  /* -rN  */
+  if (*c->p == '-')
+    {
+      c->p++;
+      int sw;
+      int s = pc_reg (c, &sw);
+      if (s >= 0)
+        {
+          if (s != d || sw != dw)
+            {
+              ERR (c, "negation must use the destination register");
+              return;
+            }
+          pc_finish (c, find_op ((uint8_t) (cls | 0x80), BPF_F_NEG, 0, 0, 0, 0), o, 1, at);
+          return;
+        }
+      c->p = rhs;
+    }
+  /* be16/le32/bswap64 rN  */
+  {
+    const char *kw;
+    size_t kn = ident (c, &kw);
+    if (kn)
+      {
+        int bits = 0;
+        uint8_t code = 0;
+        if (kn >= 4 && (!strncmp (kw, "be", 2) || !strncmp (kw, "le", 2)))
+          {
+            bits = atoi (kw + 2);
+            code = (uint8_t) (BPF_ALU | 0xd0 | (kw[0] == 'b' ? BPF_X : BPF_K));
+          }
+        else if (kn >= 7 && !strncmp (kw, "bswap", 5))
+          {
+            bits = atoi (kw + 5);
+            code = BPF_ALU64 | 0xd0;
+          }
+        if (code && (bits == 16 || bits == 32 || bits == 64))
+          {
+            int sw;
+            int s = pc_reg (c, &sw);
+            if (s < 0 || s != d)
+              {
+                ERR (c, "byte swap must use the destination register");
+                return;
+              }
+            pc_finish (c, find_op (code, BPF_F_END, 0, 0, 1, bits), o, 1, at);
+            return;
+          }
+        /* map_fd(...) pseudo forms.  */
+        c->p = kw;
+        int64_t a, b;
+        int src = lddw_pseudo (c, &a, &b);
+        if (src)
+          {
+            accept_str (c, "ll");
+            if (!is_end (c))
+              {
+                ERR (c, "junk at end of line");
+                return;
+              }
+            struct bpf_insn in;
+            memset (&in, 0, sizeof in);
+            in.code = 0x18;
+            in.dst = (uint8_t) d;
+            in.src = (uint8_t) src;
+            in.imm = (int32_t) a;
+            in.imm2 = (int32_t) b;
+            in.op = find_op (0x18, BPF_F_LDDW, 0, 0, 0, 0);
+            emit_insn (c, &in);
+            return;
+          }
+        c->p = rhs;
+      }
+  }
+  /* (s8)rN  movsx  */
+  if (*c->p == '(' && (c->p[1] == 's' || c->p[1] == 'u'))
+    {
+      const char *q = c->p + 1;
+      if (*q == 's')
+        {
+          int bits = atoi (q + 1);
+          while (*q && *q != ')')
+            q++;
+          if (*q == ')' && (bits == 8 || bits == 16 || bits == 32))
+            {
+              c->p = q + 1;
+              int sw;
+              int s = pc_reg (c, &sw);
+              if (s >= 0)
+                {
+                  o[1].kind = OK_REG;
+                  o[1].reg = s;
+                  o[2].kind = OK_EXPR;
+                  o[2].e = econst (bits);
+                  pc_finish (c, find_op ((uint8_t) (cls | 0xb0 | BPF_X), BPF_F_MOVSX, 1, bits, 0, 0), o, 3, at);
+                  return;
+                }
+            }
+        }
+      c->p = rhs;
+    }
+  /* *(uN *)...  loads  */
+  if (*c->p == '*')
+    {
+      c->p++;
+      int sign;
+      int sz = pc_sizetype (c, &sign);
+      if (!sz)
+        {
+          ERR (c, "expected a (uN *) or (sN *) cast");
+          return;
+        }
+      skip_ws (c);
+      if (!strncmp (c->p, "skb", 3))
+        {
+          c->p += 3;
+          if (!expect (c, '['))
+            return;
+          skip_ws (c);
+          int sw;
+          const char *sv = c->p;
+          int s = pc_reg (c, &sw);
+          struct operand ops[2];
+          memset (ops, 0, sizeof ops);
+          if (s >= 0)
+            {
+              ops[0].kind = OK_REG;
+              ops[0].reg = s;
+              ops[1].kind = OK_EXPR;
+              ops[1].at = c->p;
+              ops[1].e = econst (0);
+              skip_ws (c);
+              if (*c->p == '+' || *c->p == '-')
+                {
+                  ops[1].at = c->p;
+                  ops[1].e = parse_expr (c);
+                }
+              if (!expect (c, ']'))
+                return;
+              pc_finish (c, find_op ((uint8_t) (BPF_LD | BPF_IND | (sz - 1)), BPF_F_LDIND, 0, 0, 0, 0), ops, 2, at);
+            }
+          else
+            {
+              c->p = sv;
+              ops[0].kind = OK_EXPR;
+              ops[0].at = c->p;
+              ops[0].e = parse_expr (c);
+              if (!expect (c, ']'))
+                return;
+              pc_finish (c, find_op ((uint8_t) (BPF_LD | BPF_ABS | (sz - 1)), BPF_F_LDABS, 0, 0, 0, 0), ops, 1, at);
+            }
+          if (d != 0 && !c->stmt_err)
+            diag_at (c, c->line, COL (c, at), "packet loads write r0");
+          return;
+        }
+      if (!pc_addr (c, &o[1], 1))
+        return;
+      pc_finish (c, find_op ((uint8_t) (BPF_LDX | (sign ? BPF_MEMSX : BPF_MEM) | (sz - 1)), BPF_F_LDX, 0, 0, 0, 0), o, 2, at);
+      return;
+    }
+  /* atomic_fetch_op((uN *)(rD + off), rS), xchg, cmpxchg  */
+  {
+    const char *fn;
+    size_t fl = ident (c, &fn);
+    if (fl)
+      {
+        static const struct { const char *n; int imm; int w; } fns[] = {
+          { "atomic_fetch_add", 0x01, -1 }, { "atomic_fetch_or", 0x41, -1 },
+          { "atomic_fetch_and", 0x51, -1 }, { "atomic_fetch_xor", 0xa1, -1 },
+          { "xchg_64", 0xe1, 0 }, { "xchg32_32", 0xe1, 1 },
+          { "cmpxchg_64", 0xf1, 0 }, { "cmpxchg32_32", 0xf1, 1 },
+        };
+        for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+          if (strlen (fns[i].n) == fl && !strncmp (fn, fns[i].n, fl))
+            {
+              if (!expect (c, '('))
+                return;
+              int is64;
+              if (fns[i].w < 0)
+                {
+                  int sign;
+                  int sz = pc_sizetype (c, &sign);
+                  if (!sz || sign || (sz - 1 != BPF_W && sz - 1 != BPF_DW))
+                    {
+                      ERR (c, "expected (u32 *) or (u64 *)");
+                      return;
+                    }
+                  is64 = sz - 1 == BPF_DW;
+                  if (!pc_addr (c, &o[0], 1))
+                    return;
+                }
+              else
+                {
+                  is64 = !fns[i].w;
+                  if (!pc_addr (c, &o[0], 0))
+                    return;
+                }
+              if (!expect (c, ','))
+                return;
+              int sw;
+              if (fns[i].imm == 0xf1)
+                {
+                  int r0 = pc_reg (c, &sw);
+                  if (r0 != 0 || d != 0)
+                    {
+                      ERR (c, "cmpxchg compares with r0");
+                      return;
+                    }
+                  if (!expect (c, ','))
+                    return;
+                }
+              int s = pc_reg (c, &sw);
+              if (s < 0)
+                {
+                  ERR (c, "expected a register");
+                  return;
+                }
+              if (!expect (c, ')'))
+                return;
+              if (fns[i].imm != 0xf1 && s != d)
+                {
+                  diag_at (c, c->line, COL (c, at), "the fetched value must go to the source register");
+                  return;
+                }
+              o[1].kind = OK_REG;
+              o[1].reg = s;
+              pc_finish (c, find_op ((uint8_t) (BPF_STX | BPF_ATOMIC | (is64 ? BPF_DW : BPF_W)),
+                                     BPF_F_ATOMIC, 0, 0, 1, fns[i].imm), o, 2, at);
+              return;
+            }
+        c->p = rhs;
+      }
+  }
+  /* rD = rS | imm | imm ll | sym ll  */
+  pc_value (c, &o[1]);
+  if (o[1].kind == OK_REG)
+    {
+      if (o[1].w != dw && !(dw == 0 && o[1].w == 1))
+        {
+          ERR (c, "mismatched register widths");
+          return;
+        }
+      /* "rD = wS" is LLVM's spelling of a zero-extending 32-bit move.  */
+      int c32 = dw || o[1].w;
+      pc_finish (c, find_op ((uint8_t) ((c32 ? BPF_ALU : BPF_ALU64) | 0xb0 | BPF_X),
+                             BPF_F_ALU_R, 1, 0, 0, 0), o, 2, at);
+      return;
+    }
+  skip_ws (c);
+  if (!strncmp (c->p, "ll", 2) && !is_idchar ((unsigned char) c->p[2]))
+    {
+      c->p += 2;
+      if (dw)
+        {
+          ERR (c, "64-bit load into a 32-bit register");
+          return;
+        }
+      pc_finish (c, find_op (0x18, BPF_F_LDDW, 0, 0, 0, 0), o, 2, at);
+      return;
+    }
+  pc_finish (c, find_op ((uint8_t) (cls | 0xb0 | BPF_K), BPF_F_ALU_I, 1, 0, 0, 0), o, 2, at);
+}
+
+/* ---------- directives ---------- */
+
+static int
+parse_string (struct asm_ctx *c, uint8_t **out, size_t *len)
+{
+  skip_ws (c);
+  if (*c->p != '"')
+    {
+      ERR (c, "expected a string");
+      return 0;
+    }
+  c->p++;
+  size_t cap = 64, n = 0;
+  uint8_t *b = xrealloc (NULL, cap);
+  while (*c->p && *c->p != '"')
+    {
+      int ch = (unsigned char) *c->p++;
+      if (ch == '\\')
+        {
+          ch = (unsigned char) *c->p;
+          if (!ch)
+            break;
+          c->p++;
+          switch (ch)
+            {
+            case 'n': ch = '\n'; break;
+            case 't': ch = '\t'; break;
+            case 'r': ch = '\r'; break;
+            case 'b': ch = '\b'; break;
+            case 'f': ch = '\f'; break;
+            case 'v': ch = '\v'; break;
+            case 'a': ch = 7; break;
+            case 'e': ch = 27; break;
+            case 'x':
+              {
+                int v = 0, k = 0;
+                while (isxdigit ((unsigned char) *c->p))
+                  {
+                    int d = isdigit ((unsigned char) *c->p) ? *c->p - '0'
+                            : tolower ((unsigned char) *c->p) - 'a' + 10;
+                    v = (v * 16 + d) & 0xff;
+                    c->p++;
+                    k++;
+                  }
+                ch = v;
+                break;
+              }
+            default:
+              if (ch >= '0' && ch <= '7')
+                {
+                  int v = ch - '0';
+                  for (int k = 0; k < 2 && *c->p >= '0' && *c->p <= '7'; k++)
+                    v = v * 8 + (*c->p++ - '0');
+                  ch = v & 0xff;
+                }
+              break;
+            }
+        }
+      if (n + 1 >= cap)
+        b = xrealloc (b, cap *= 2);
+      b[n++] = (uint8_t) ch;
+    }
+  if (*c->p != '"')
+    {
+      free (b);
+      ERR (c, "unterminated string");
+      return 0;
+    }
+  c->p++;
+  *out = b;
+  *len = n;
+  return 1;
+}
+
+static void
+emit_data_value (struct asm_ctx *c, int size, struct expr e, const char *at)
+{
+  uint8_t b[8] = { 0 };
+  if (eisconst (&e))
+    {
+      if (size < 8)
+        {
+          int64_t lo = -((int64_t) 1 << (size * 8 - 1));
+          int64_t hi = ((int64_t) 1 << (size * 8)) - 1;
+          if (e.k < lo || e.k > hi)
+            diag_at (c, c->line, COL (c, at), "value %lld does not fit in %d byte%s",
+                     (long long) e.k, size, size > 1 ? "s" : "");
+        }
+      for (int i = 0; i < size; i++)
+        b[i] = (uint8_t) ((uint64_t) e.k >> (8 * i));
+      emit_bytes_checked (c, b, (size_t) size);
+      return;
+    }
+  if (sec_nobits (c))
+    {
+      diag_at (c, c->line, COL (c, at), "relocation in section `%s' without contents",
+               c->secs[c->cur].name);
+      return;
+    }
+  add_fixup (c, FX_DATA, c->secs[c->cur].size, size, e, at);
+  emit (c, (size_t) size);
+}
+
+static void
+do_align (struct asm_ctx *c, uint64_t a, int fill, int has_fill)
+{
+  if (a == 0)
+    a = 1;
+  struct asm_sec *s = &c->secs[c->cur];
+  if (a > s->align)
+    s->align = a;
+  uint64_t pad = (a - s->size % a) % a;
+  if (sec_nobits (c))
+    {
+      s->size += pad;
+      return;
+    }
+  uint8_t *p = emit (c, pad);
+  if (has_fill)
+    memset (p, fill, pad);
+}
+
+static void
+parse_section_args (struct asm_ctx *c, int s)
+{
+  struct asm_sec *sec = &c->secs[s];
+  if (!accept (c, ','))
+    return;
+  skip_ws (c);
+  if (*c->p == '"')
+    {
+      uint8_t *str;
+      size_t n;
+      if (!parse_string (c, &str, &n))
+        return;
+      uint64_t fl = 0;
+      for (size_t i = 0; i < n; i++)
+        switch (str[i])
+          {
+          case 'a': fl |= SHF_ALLOC; break;
+          case 'w': fl |= SHF_WRITE; break;
+          case 'x': fl |= SHF_EXECINSTR; break;
+          case 'M': fl |= SHF_MERGE; break;
+          case 'S': fl |= SHF_STRINGS; break;
+          case 'G': fl |= SHF_GROUP; break;
+          case 'T': fl |= SHF_TLS; break;
+          case 'e': fl |= SHF_EXCLUDE; break;
+          case 'o': fl |= SHF_LINK_ORDER; break;
+          case 'R': break;
+          default:
+            ERR (c, "unknown section flag `%c'", str[i]);
+          }
+      free (str);
+      sec->flags = fl;
+      if (!strncmp (sec->name, ".bss", 4) || !strncmp (sec->name, ".tbss", 5))
+        sec->type = SHT_NOBITS;
+      else if (sec->size == 0)
+        sec->type = SHT_PROGBITS;
+    }
+  if (!accept (c, ','))
+    return;
+  skip_ws (c);
+  if (*c->p == '@' || *c->p == '%')
+    {
+      c->p++;
+      const char *t;
+      size_t n = ident (c, &t);
+      if (n == 8 && !strncmp (t, "progbits", 8))
+        sec->type = SHT_PROGBITS;
+      else if (n == 6 && !strncmp (t, "nobits", 6))
+        sec->type = SHT_NOBITS;
+      else if (n == 4 && !strncmp (t, "note", 4))
+        sec->type = SHT_NOTE;
+      else if (n == 10 && !strncmp (t, "init_array", 10))
+        sec->type = SHT_INIT_ARRAY;
+      else
+        ERR (c, "unknown section type");
+    }
+  if (accept (c, ','))
+    {
+      if (sec->flags & SHF_MERGE)
+        sec->entsize = (uint64_t) const_expr (c);
+      else
+        {
+          /* group name or similar: skip */
+          while (*c->p)
+            c->p++;
+        }
+    }
+  while (accept (c, ','))
+    while (*c->p && *c->p != ',')
+      c->p++;
+}
+
+static int
+section_name (struct asm_ctx *c, const char **name)
+{
+  skip_ws (c);
+  *name = c->p;
+  if (*c->p == '"')
+    {
+      const char *s = ++c->p;
+      while (*c->p && *c->p != '"')
+        c->p++;
+      size_t n = (size_t) (c->p - s);
+      if (*c->p == '"')
+        c->p++;
+      *name = s;
+      return (int) n;
+    }
+  while (*c->p && *c->p != ',' && *c->p != ' ' && *c->p != '\t')
+    c->p++;
+  return (int) (c->p - *name);
+}
+
+static int
+sym_operand (struct asm_ctx *c)
+{
+  const char *id;
+  size_t n = ident (c, &id);
+  if (!n)
+    {
+      if (!c->stmt_err)
+        ERR (c, "expected a symbol name");
+      return -1;
+    }
+  return sym_get (c, id, n);
+}
+
+static void
+comm (struct asm_ctx *c, int local)
+{
+  int s = sym_operand (c);
+  if (s < 0 || !expect (c, ','))
+    return;
+  int64_t size = const_expr (c);
+  int64_t align = 0;
+  if (accept (c, ','))
+    align = const_expr (c);
+  if (size < 0 || align < 0 || (align & (align - 1)) || size > (1 << 30))
+    {
+      ERR (c, "bad size or alignment");
+      return;
+    }
+  struct asm_sym *y = &c->syms[s];
+  if (y->sec != ASM_SEC_UNDEF && y->sec != ASM_SEC_COMMON)
+    {
+      ERR (c, "symbol `%s' is already defined", y->name);
+      return;
+    }
+  if (local || y->explicit_local)
+    {
+      int save = c->cur;
+      c->cur = sec_get (c, ".bss", 4);
+      do_align (c, (uint64_t) (align ? align : 1), 0, 0);
+      y = &c->syms[s];
+      y->sec = c->cur;
+      y->value = c->secs[c->cur].size;
+      c->secs[c->cur].size += (size_t) size;
+      c->cur = save;
+      if (!y->type)
+        y->type = STT_OBJECT;
+    }
+  else
+    {
+      y->sec = ASM_SEC_COMMON;
+      y->common_align = (uint64_t) (align ? align : 1);
+      y->bind = STB_GLOBAL;
+      if (!y->type)
+        y->type = STT_OBJECT;
+    }
+  y->size = (uint64_t) size;
+  y->size_set = 1;
+}
+
+static int
+dir_is (const char *d, size_t n, const char *name)
+{
+  return strlen (name) == n && !strncmp (d, name, n);
+}
+
+static void
+directive (struct asm_ctx *c, const char *d, size_t n)
+{
+  const char *at = d;
+  int size = 0;
+  if (dir_is (d, n, ".byte")) size = 1;
+  else if (dir_is (d, n, ".short") || dir_is (d, n, ".half") || dir_is (d, n, ".2byte")
+           || dir_is (d, n, ".hword"))
+    size = 2;
+  else if (dir_is (d, n, ".word") || dir_is (d, n, ".long") || dir_is (d, n, ".int")
+           || dir_is (d, n, ".4byte"))
+    size = 4;
+  else if (dir_is (d, n, ".quad") || dir_is (d, n, ".dword") || dir_is (d, n, ".8byte"))
+    size = 8;
+  if (size)
+    {
+      if (is_end (c))
+        return;
+      do
+        {
+          skip_ws (c);
+          const char *eat = c->p;
+          struct expr e = parse_expr (c);
+          if (c->stmt_err)
+            return;
+          emit_data_value (c, size, e, eat);
+        }
+      while (accept (c, ','));
+      goto end;
+    }
+  if (dir_is (d, n, ".ascii") || dir_is (d, n, ".asciz") || dir_is (d, n, ".string"))
+    {
+      int z = d[5] == 'z' || d[2] == 't';
+      do
+        {
+          uint8_t *b;
+          size_t len;
+          if (!parse_string (c, &b, &len))
+            return;
+          emit_bytes_checked (c, b, len);
+          if (z)
+            emit_bytes_checked (c, (const uint8_t *) "", 1);
+          free (b);
+        }
+      while (accept (c, ','));
+      goto end;
+    }
+  if (dir_is (d, n, ".zero") || dir_is (d, n, ".skip") || dir_is (d, n, ".space"))
+    {
+      int64_t k = const_expr (c);
+      int64_t fill = 0;
+      if (accept (c, ','))
+        fill = const_expr (c);
+      if (k < 0 || k > (1 << 28))
+        {
+          ERR (c, "bad size %lld", (long long) k);
+          return;
+        }
+      if (sec_nobits (c))
+        {
+          if (fill)
+            ERR (c, "attempt to store non-zero value in section `%s'", c->secs[c->cur].name);
+          c->secs[c->cur].size += (size_t) k;
+        }
+      else
+        memset (emit (c, (size_t) k), (int) fill, (size_t) k);
+      goto end;
+    }
+  if (dir_is (d, n, ".fill"))
+    {
+      int64_t rep = const_expr (c), sz = 1, val = 0;
+      if (accept (c, ','))
+        sz = const_expr (c);
+      if (accept (c, ','))
+        val = const_expr (c);
+      if (rep < 0 || rep > (1 << 24) || sz < 0 || sz > 8)
+        {
+          ERR (c, "bad .fill arguments");
+          return;
+        }
+      for (int64_t i = 0; i < rep; i++)
+        {
+          uint8_t b[8] = { 0 };
+          for (int j = 0; j < sz && j < 4; j++)
+            b[j] = (uint8_t) ((uint64_t) val >> (8 * j));
+          emit_bytes_checked (c, b, (size_t) sz);
+        }
+      goto end;
+    }
+  if (dir_is (d, n, ".align") || dir_is (d, n, ".p2align") || dir_is (d, n, ".balign"))
+    {
+      int64_t a = const_expr (c);
+      int64_t fill = 0;
+      int has_fill = 0;
+      if (accept (c, ','))
+        {
+          skip_ws (c);
+          if (*c->p != ',')
+            {
+              fill = const_expr (c);
+              has_fill = 1;
+            }
+          if (accept (c, ','))
+            (void) const_expr (c);
+        }
+      if (d[1] != 'b')
+        {
+          if (a < 0 || a > 30)
+            {
+              ERR (c, "alignment too large");
+              return;
+            }
+          a = (int64_t) 1 << a;
+        }
+      else if (a <= 0 || (a & (a - 1)) || a > (1 << 30))
+        {
+          ERR (c, "alignment is not a power of 2");
+          return;
+        }
+      do_align (c, (uint64_t) a, (int) fill, has_fill);
+      goto end;
+    }
+  if (dir_is (d, n, ".uleb128") || dir_is (d, n, ".sleb128"))
+    {
+      int sgn = d[1] == 's';
+      do
+        {
+          uint64_t v = (uint64_t) const_expr (c);
+          uint8_t b[10];
+          int k = 0;
+          for (;;)
+            {
+              uint8_t byte = v & 0x7f;
+              if (sgn)
+                {
+                  int64_t sv = (int64_t) v;
+                  sv >>= 7;
+                  v = (uint64_t) sv;
+                  int done = (sv == 0 && !(byte & 0x40)) || (sv == -1 && (byte & 0x40));
+                  b[k++] = (uint8_t) (byte | (done ? 0 : 0x80));
+                  if (done || k == 10)
+                    break;
+                }
+              else
+                {
+                  v >>= 7;
+                  b[k++] = (uint8_t) (byte | (v ? 0x80 : 0));
+                  if (!v || k == 10)
+                    break;
+                }
+            }
+          emit_bytes_checked (c, b, (size_t) k);
+        }
+      while (accept (c, ','));
+      goto end;
+    }
+  if (dir_is (d, n, ".text") || dir_is (d, n, ".data") || dir_is (d, n, ".bss")
+      || dir_is (d, n, ".rodata"))
+    {
+      sec_switch (c, sec_get (c, d, n));
+      if (dir_is (d, n, ".text"))
+        {
+          struct asm_sec *s = &c->secs[c->cur];
+          if (s->align < 8) s->align = 8;
+        }
+      if (!is_end (c))
+        (void) const_expr (c);   /* subsection number: ignored */
+      goto end;
+    }
+  if (dir_is (d, n, ".section") || dir_is (d, n, ".pushsection"))
+    {
+      const char *nm;
+      int len = section_name (c, &nm);
+      if (len <= 0)
+        {
+          ERR (c, "expected a section name");
+          return;
+        }
+      int existed = sec_find (c, nm, (size_t) len) >= 0;
+      int s = sec_get (c, nm, (size_t) len);
+      if (d[1] == 'p')
+        {
+          GROW (c->stack, c->nstack, c->stackcap);
+          c->stack[c->nstack++] = c->cur;
+        }
+      sec_switch (c, s);
+      if (!existed || !is_end (c))
+        parse_section_args (c, s);
+      if (c->secs[s].flags & SHF_EXECINSTR && c->secs[s].align < 8)
+        c->secs[s].align = 8;
+      goto end;
+    }
+  if (dir_is (d, n, ".popsection"))
+    {
+      if (!c->nstack)
+        {
+          ERR (c, ".popsection without .pushsection");
+          return;
+        }
+      sec_switch (c, c->stack[--c->nstack]);
+      goto end;
+    }
+  if (dir_is (d, n, ".previous"))
+    {
+      int t = c->prev;
+      c->prev = c->cur;
+      c->cur = t;
+      goto end;
+    }
+  if (dir_is (d, n, ".globl") || dir_is (d, n, ".global") || dir_is (d, n, ".weak")
+      || dir_is (d, n, ".local") || dir_is (d, n, ".hidden")
+      || dir_is (d, n, ".protected") || dir_is (d, n, ".internal")
+      || dir_is (d, n, ".extern"))
+    {
+      do
+        {
+          int s = sym_operand (c);
+          if (s < 0)
+            return;
+          struct asm_sym *y = &c->syms[s];
+          switch (d[1])
+            {
+            case 'g': y->bind = STB_GLOBAL; y->explicit_local = 0; break;
+            case 'w': y->bind = STB_WEAK; break;
+            case 'l': y->bind = STB_LOCAL; y->explicit_local = 1; break;
+            case 'h': y->vis = STV_HIDDEN; break;
+            case 'p': y->vis = STV_PROTECTED; break;
+            case 'i': y->vis = STV_INTERNAL; break;
+            case 'e': break;
+            }
+        }
+      while (accept (c, ','));
+      goto end;
+    }
+  if (dir_is (d, n, ".type"))
+    {
+      int s = sym_operand (c);
+      if (s < 0 || !expect (c, ','))
+        return;
+      skip_ws (c);
+      if (*c->p == '@' || *c->p == '%' || *c->p == '#')
+        c->p++;
+      if (*c->p == '"')
+        c->p++;
+      const char *t;
+      size_t tn = ident (c, &t);
+      if (*c->p == '"')
+        c->p++;
+      uint8_t ty = 0;
+      if ((tn == 8 && !strncmp (t, "function", 8)) || (tn == 8 && !strncmp (t, "STT_FUNC", 8)))
+        ty = STT_FUNC;
+      else if ((tn == 6 && !strncmp (t, "object", 6)) || (tn == 10 && !strncmp (t, "STT_OBJECT", 10)))
+        ty = STT_OBJECT;
+      else if (tn == 6 && !strncmp (t, "notype", 6))
+        ty = STT_NOTYPE;
+      else if (tn == 9 && !strncmp (t, "tls_object", 9))
+        ty = STT_TLS;
+      else
+        {
+          ERR (c, "unknown symbol type");
+          return;
+        }
+      c->syms[s].type = ty;
+      goto end;
+    }
+  if (dir_is (d, n, ".size"))
+    {
+      int s = sym_operand (c);
+      if (s < 0 || !expect (c, ','))
+        return;
+      skip_ws (c);
+      const char *eat = c->p;
+      struct expr e = parse_expr (c);
+      GROW (c->sz, c->nsz, c->szcap);
+      c->sz[c->nsz].sym = s;
+      c->sz[c->nsz].e = e;
+      c->sz[c->nsz].line = c->line;
+      c->sz[c->nsz].col = COL (c, eat);
+      c->nsz++;
+      goto end;
+    }
+  if (dir_is (d, n, ".comm") || dir_is (d, n, ".lcomm"))
+    {
+      comm (c, d[1] == 'l');
+      goto end;
+    }
+  if (dir_is (d, n, ".set") || dir_is (d, n, ".equ"))
+    {
+      int s = sym_operand (c);
+      if (s < 0 || !expect (c, ','))
+        return;
+      struct expr e = parse_expr (c);
+      struct asm_sym *y = &c->syms[s];
+      if (y->sec != ASM_SEC_UNDEF)
+        {
+          ERR (c, "symbol `%s' is already defined", y->name);
+          return;
+        }
+      if (eisconst (&e))
+        {
+          y->sec = ASM_SEC_ABS;
+          y->value = (uint64_t) e.k;
+        }
+      else if (e.sub < 0 && c->syms[e.add].sec >= 0)
+        {
+          y->sec = c->syms[e.add].sec;
+          y->value = c->syms[e.add].value + (uint64_t) e.k;
+        }
+      else
+        ERR (c, "expression must be constant or a defined symbol plus offset");
+      goto end;
+    }
+  if (dir_is (d, n, ".ident"))
+    {
+      uint8_t *b;
+      size_t len;
+      if (!parse_string (c, &b, &len))
+        return;
+      int save = c->cur;
+      c->cur = sec_get (c, ".comment", 8);
+      if (c->secs[c->cur].size == 0)
+        emit (c, 1);
+      memcpy (emit (c, len + 1), b, len);
+      c->cur = save;
+      free (b);
+      goto end;
+    }
+  if (dir_is (d, n, ".file"))
+    {
+      skip_ws (c);
+      if (isdigit ((unsigned char) *c->p))
+        return;   /* DWARF file table entry: ignored */
+      uint8_t *b;
+      size_t len;
+      if (!parse_string (c, &b, &len))
+        return;
+      char nm[256];
+      int k = snprintf (nm, sizeof nm, "%.*s", (int) (len > 200 ? 200 : len), (char *) b);
+      free (b);
+      if (memchr (nm, 0, (size_t) k) == NULL && k > 0)
+        {
+          /* FILE symbols are kept apart from the name space.  */
+          char key[300];
+          int kl = snprintf (key, sizeof key, "\003file:%s", nm);
+          int s = sym_get (c, key, (size_t) kl);
+          c->syms[s].is_file = 1;
+          c->syms[s].temp = 0;
+          c->syms[s].sec = ASM_SEC_ABS;
+          c->syms[s].type = STT_FILE;
+        }
+      goto end;
+    }
+  /* Accepted and ignored.  */
+  if (dir_is (d, n, ".loc") || dir_is (d, n, ".loc_mark_labels")
+      || (n > 5 && !strncmp (d, ".cfi_", 5)) || dir_is (d, n, ".addrsig")
+      || dir_is (d, n, ".addrsig_sym") || dir_is (d, n, ".version")
+      || dir_is (d, n, ".cpu") || dir_is (d, n, ".arch") || dir_is (d, n, ".nolist")
+      || dir_is (d, n, ".list") || dir_is (d, n, ".eject") || dir_is (d, n, ".psize")
+      || dir_is (d, n, ".title") || dir_is (d, n, ".sbttl") || dir_is (d, n, ".subsection"))
+    {
+      while (*c->p)
+        c->p++;
+      return;
+    }
+  diag_at (c, c->line, COL (c, at), "unknown directive `%.*s'", (int) (n > 40 ? 40 : n), d);
+  return;
+end:
+  if (!c->stmt_err && !is_end (c))
+    ERR (c, "junk at end of line: `%.20s'", c->p);
+}
+
+/* ---------- statements ---------- */
+
+static int
+looks_pseudoc (const char *s)
+{
+  /* pseudo-C: an '=' outside brackets, or a keyword.  */
+  const char *q = s;
+  while (*q == ' ' || *q == '\t')
+    q++;
+  static const char *const kw[] = { "if", "goto", "gotol", "lock", "callx" };
+  for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
+    {
+      size_t n = strlen (kw[i]);
+      if (!strncmp (q, kw[i], n) && !is_idchar ((unsigned char) q[n]))
+        return 1;
+    }
+  if (*q == '*')
+    return 1;
+  for (; *q; q++)
+    if (*q == '=')
+      return 1;
+  return 0;
+}
+
+static void
+statement (struct asm_ctx *c)
+{
+  for (;;)
+    {
+      skip_ws (c);
+      if (!*c->p)
+        return;
+      const char *st = c->p;
+      /* Numeric local label "N:"  */
+      if (isdigit ((unsigned char) *c->p))
+        {
+          const char *q = c->p;
+          int v = 0;
+          while (isdigit ((unsigned char) *q) && v < 1000)
+            v = v * 10 + (*q++ - '0');
+          if (*q == ':' && v < 100)
+            {
+              c->numlab[v]++;
+              char buf[32];
+              int len = snprintf (buf, sizeof buf, ".L%d\002%d", v, c->numlab[v]);
+              define_label (c, sym_get (c, buf, (size_t) len), st);
+              c->p = q + 1;
+              continue;
+            }
+        }
+      const char *id;
+      size_t n = ident (c, &id);
+      if (n)
+        {
+          skip_ws (c);
+          if (*c->p == ':' && c->p[1] != '=')
+            {
+              c->p++;
+              int s = sym_get (c, id, n);
+              define_label (c, s, st);
+              continue;
+            }
+          if (*c->p == '=' && c->p[1] != '=' && id[0] != 'r' && id[0] != 'w')
+            {
+              /* sym = expr  */
+              c->p = st;
+              directive (c, ".set", 4);
+              return;
+            }
+          if (id[0] == '.' && n > 1)
+            {
+              directive (c, id, n);
+              return;
+            }
+        }
+      c->p = st;
+      enum asm_syntax_mode m = c->opts->syntax;
+      int pc;
+      if (m == ASM_SYNTAX_GNU)
+        pc = 0;
+      else if (m == ASM_SYNTAX_PSEUDOC)
+        pc = 1;
+      else
+        pc = looks_pseudoc (c->p);
+      if (pc)
+        pc_insn (c, st);
+      else
+        {
+          n = ident (c, &id);
+          if (!n)
+            {
+              ERR (c, "syntax error at `%.20s'", c->p);
+              return;
+            }
+          gnu_insn (c, id, n, st);
+        }
+      return;
+    }
+}
+
+/* Strip comments in place (outside strings): '#', ';', '//', and
+   C comments spanning lines (IN_COMMENT carries state).  */
+static void
+strip_comments (char *s, int *in_comment)
+{
+  char *w = s;
+  int instr = 0;
+  for (char *r = s; *r;)
+    {
+      if (*in_comment)
+        {
+          if (r[0] == '*' && r[1] == '/')
+            {
+              *in_comment = 0;
+              r += 2;
+              *w++ = ' ';
+            }
+          else
+            r++;
+          continue;
+        }
+      if (instr)
+        {
+          if (*r == '\\' && r[1])
+            {
+              *w++ = *r++;
+              *w++ = *r++;
+              continue;
+            }
+          if (*r == '"')
+            instr = 0;
+          *w++ = *r++;
+          continue;
+        }
+      if (*r == '"')
+        {
+          instr = 1;
+          *w++ = *r++;
+          continue;
+        }
+      if (*r == '/' && r[1] == '*')
+        {
+          *in_comment = 1;
+          r += 2;
+          continue;
+        }
+      if (*r == '#' || *r == ';' || (*r == '/' && r[1] == '/'))
+        break;
+      *w++ = *r++;
+    }
+  *w = 0;
+}
+
+/* ---------- resolution ---------- */
+
+static void
+put32 (uint8_t *p, uint32_t v)
+{
+  p[0] = v & 0xff; p[1] = (v >> 8) & 0xff; p[2] = (v >> 16) & 0xff; p[3] = v >> 24;
+}
+
+static void
+put16 (uint8_t *p, uint16_t v)
+{
+  p[0] = v & 0xff; p[1] = v >> 8;
+}
+
+static int
+is_btf_sec (const char *n)
+{
+  return !strcmp (n, ".BTF") || !strcmp (n, ".BTF.ext");
+}
+
+/* Resolve a section name used as a symbol (e.g. ".bss+4" from the
+   disassembler).  */
+static void
+resolve_section_names (struct asm_ctx *c)
+{
+  for (size_t i = 0; i < c->nsyms; i++)
+    {
+      struct asm_sym *y = &c->syms[i];
+      if (y->sec == ASM_SEC_UNDEF && y->bind == STB_LOCAL && y->name[0] == '.')
+        {
+          int s = sec_find (c, y->name, strlen (y->name));
+          if (s >= 0)
+            {
+              y->sec = s;
+              y->value = 0;
+              y->temp = 1;
+            }
+        }
+    }
+}
+
+static void
+apply_fixups (struct asm_ctx *c)
+{
+  for (size_t i = 0; i < c->nfx; i++)
+    {
+      struct fixup *f = &c->fx[i];
+      efold (c, &f->e);
+      struct asm_sec *s = &c->secs[f->sec];
+      uint8_t *p = s->data + f->off;
+      int line = f->line, col = f->col;
+      if (f->e.sub >= 0)
+        {
+          diag_at (c, line, col, "cannot represent a difference of symbols from different sections (`%s')",
+                   c->syms[f->e.sub].name);
+          continue;
+        }
+      struct asm_sym *y = f->e.add >= 0 ? &c->syms[f->e.add] : NULL;
+      int64_t k = f->e.k;
+      int defined = y && y->sec >= 0;
+      if (y && y->sec == ASM_SEC_UNDEF && y->temp)
+        {
+          diag_at (c, line, col, "undefined local label `%s'",
+                   strchr (y->name, 2) ? "numeric label" : y->name);
+          continue;
+        }
+      /* The relocation target: the symbol itself for global/weak/undefined
+         ones, the section symbol (value folded in) for local ones.  */
+      int rsym = -1;
+      int64_t radd = k;
+      if (y)
+        {
+          y->referenced = 1;
+          if (defined && y->bind == STB_LOCAL)
+            {
+              rsym = -1 - y->sec;
+              radd = k + (int64_t) y->value;
+            }
+          else
+            rsym = f->e.add;
+        }
+      switch (f->kind)
+        {
+        case FX_IMM32: case FX_OFF16:
+          if (y)
+            {
+              diag_at (c, line, col, "symbolic value `%s' not allowed here", y->name[0] == '.' && y->name[1] == 'L' && y->name[2] == 2 ? "." : y->name);
+              continue;
+            }
+          if (f->kind == FX_IMM32)
+            {
+              if (k < INT32_MIN || k > (int64_t) UINT32_MAX)
+                diag_at (c, line, col, "immediate %lld out of range", (long long) k);
+              put32 (p + 4, (uint32_t) k);
+            }
+          else
+            {
+              if (k < INT16_MIN || k > INT16_MAX)
+                diag_at (c, line, col, "offset %lld out of range", (long long) k);
+              put16 (p + 2, (uint16_t) k);
+            }
+          break;
+        case FX_JUMP16: case FX_JUMP32:
+          {
+            if (!y)
+              {
+                if (f->kind == FX_JUMP16)
+                  put16 (p + 2, (uint16_t) k);
+                else
+                  put32 (p + 4, (uint32_t) k);
+                break;
+              }
+            if (!defined || y->sec != f->sec)
+              {
+                diag_at (c, line, col, "jump target `%s' is not a label in this section", y->name);
+                continue;
+              }
+            int64_t delta = (int64_t) y->value + k - (int64_t) (f->off + 8);
+            if (delta % 8)
+              {
+                diag_at (c, line, col, "jump target is not instruction-aligned");
+                continue;
+              }
+            delta /= 8;
+            if (f->kind == FX_JUMP16)
+              {
+                if (delta < INT16_MIN || delta > INT16_MAX)
+                  {
+                    diag_at (c, line, col, "jump out of range (%lld instructions)", (long long) delta);
+                    continue;
+                  }
+                put16 (p + 2, (uint16_t) delta);
+              }
+            else
+              put32 (p + 4, (uint32_t) delta);
+            break;
+          }
+        case FX_CALL:
+          {
+            int kfunc = (p[1] >> 4) == 2;
+            if (!y)
+              {
+                put32 (p + 4, (uint32_t) k);
+                break;
+              }
+            if (!kfunc && defined && y->sec == f->sec && y->bind == STB_LOCAL)
+              {
+                int64_t delta = (int64_t) y->value + k - (int64_t) (f->off + 8);
+                if (delta % 8)
+                  {
+                    diag_at (c, line, col, "call target is not instruction-aligned");
+                    continue;
+                  }
+                put32 (p + 4, (uint32_t) (delta / 8));
+                break;
+              }
+            if (rsym < 0)
+              put32 (p + 4, (uint32_t) (radd / 8 - 1));
+            else
+              put32 (p + 4, (uint32_t) (k / 8 - 1));
+            add_reloc (c, f->sec, f->off, R_BPF_64_32, rsym);
+            break;
+          }
+        case FX_LDDW:
+          if (!y)
+            {
+              put32 (p + 4, (uint32_t) k);
+              put32 (p + 12, (uint32_t) ((uint64_t) k >> 32));
+              break;
+            }
+          if (y->sec == ASM_SEC_ABS)
+            {
+              put32 (p + 4, (uint32_t) (k + (int64_t) y->value));
+              break;
+            }
+          put32 (p + 4, (uint32_t) radd);
+          put32 (p + 12, 0);
+          add_reloc (c, f->sec, f->off, R_BPF_64_64, rsym);
+          break;
+        case FX_DATA:
+          if (!y)
+            {
+              for (int j = 0; j < f->size; j++)
+                p[j] = (uint8_t) ((uint64_t) k >> (8 * j));
+              break;
+            }
+          if (f->size != 8 && f->size != 4)
+            {
+              diag_at (c, line, col, "cannot relocate a %d-byte value", f->size);
+              continue;
+            }
+          for (int j = 0; j < f->size; j++)
+            p[j] = (uint8_t) ((uint64_t) radd >> (8 * j));
+          add_reloc (c, f->sec, f->off,
+                     f->size == 8 ? R_BPF_64_ABS64
+                     : is_btf_sec (s->name) ? R_BPF_64_NODYLD32 : R_BPF_64_ABS32,
+                     rsym);
+          break;
+        }
+    }
+  for (size_t i = 0; i < c->nsz; i++)
+    {
+      struct size_dir *z = &c->sz[i];
+      efold (c, &z->e);
+      if (!eisconst (&z->e))
+        {
+          diag_at (c, z->line, z->col, ".size expression for `%s' is not constant",
+                   c->syms[z->sym].name);
+          continue;
+        }
+      c->syms[z->sym].size = (uint64_t) z->e.k;
+      c->syms[z->sym].size_set = 1;
+    }
+}
+
+struct asm_ctx *
+asm_run (const char *file, const char *text, size_t len,
+         const struct asm_opts *opts)
+{
+  struct asm_ctx *c = xrealloc (NULL, sizeof *c);
+  memset (c, 0, sizeof *c);
+  c->opts = opts;
+  c->file = file;
+  rehash (c);
+  c->cur = c->prev = sec_get (c, ".text", 5);
+  c->secs[c->cur].align = 8;
+  /* Like gas, .data and .bss always exist.  */
+  sec_get (c, ".data", 5);
+  sec_get (c, ".bss", 4);
+  if (opts->xbpf)
+    c->eflags |= EF_BPF_GNU_XBPF;
+  char *buf = xrealloc (NULL, len + 1);
+  memcpy (buf, text, len);
+  buf[len] = 0;
+  /* NUL bytes inside the text end the line early: make them spaces.  */
+  for (size_t i = 0; i < len; i++)
+    if (buf[i] == 0)
+      buf[i] = ' ';
+  int in_comment = 0;
+  char *line = buf;
+  c->line = 0;
+  while (line && *line)
+    {
+      char *nl = strchr (line, '\n');
+      if (nl)
+        *nl = 0;
+      c->line++;
+      strip_comments (line, &in_comment);
+      /* Split on the GNU line separator '`'... not used: one statement.  */
+      c->linestart = line;
+      c->p = line;
+      c->stmt_err = 0;
+      statement (c);
+      line = nl ? nl + 1 : NULL;
+    }
+  free (buf);
+  resolve_section_names (c);
+  apply_fixups (c);
+  /* Like gas, pad every section to a multiple of its alignment.  */
+  for (size_t i = 0; i < c->nsecs; i++)
+    {
+      c->cur = (int) i;
+      struct asm_sec *s = &c->secs[i];
+      size_t pad = (size_t) ((s->align - s->size % s->align) % s->align);
+      if (pad)
+        emit (c, pad);
+    }
+  return c;
+}
+
+void
+asm_free (struct asm_ctx *c)
+{
+  if (!c)
+    return;
+  for (size_t i = 0; i < c->nsecs; i++)
+    {
+      free (c->secs[i].name);
+      free (c->secs[i].data);
+      free (c->secs[i].rels);
+    }
+  free (c->secs);
+  for (size_t i = 0; i < c->nsyms; i++)
+    free (c->syms[i].name);
+  free (c->syms);
+  free (c->hash);
+  free (c->fx);
+  free (c->sz);
+  free (c->stack);
+  free (c);
+}

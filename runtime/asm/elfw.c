@@ -1,0 +1,337 @@
+/* elfw.c - write the assembled object as ELF64 little-endian EM_BPF
+   relocatable, through libelf, into a temporary renamed at the end.  */
+#include "asm/asm.h"
+
+#include <elf.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef EM_BPF
+#define EM_BPF 247
+#endif
+
+struct strtab { char *buf; size_t len, cap; };
+
+static size_t
+str_add (struct strtab *t, const char *s)
+{
+  size_t n = strlen (s) + 1;
+  if (t->len + n > t->cap)
+    {
+      while (t->len + n > t->cap)
+        t->cap = t->cap ? t->cap * 2 : 256;
+      t->buf = realloc (t->buf, t->cap);
+      if (!t->buf)
+        abort ();
+    }
+  memcpy (t->buf + t->len, s, n);
+  t->len += n;
+  return t->len - n;
+}
+
+static Elf_Scn *
+new_scn (Elf *e, const char *name, struct strtab *sh, uint32_t type,
+         uint64_t flags, void *buf, size_t size, uint64_t align,
+         uint64_t entsize, Elf_Type dtype)
+{
+  Elf_Scn *scn = elf_newscn (e);
+  if (!scn)
+    return NULL;
+  Elf_Data *d = elf_newdata (scn);
+  d->d_buf = buf;
+  d->d_size = size;
+  d->d_align = align ? align : 1;
+  d->d_type = dtype;
+  d->d_version = EV_CURRENT;
+  GElf_Shdr sh_;
+  gelf_getshdr (scn, &sh_);
+  sh_.sh_name = str_add (sh, name);
+  sh_.sh_type = type;
+  sh_.sh_flags = flags;
+  sh_.sh_addralign = align ? align : 1;
+  sh_.sh_entsize = entsize;
+  gelf_update_shdr (scn, &sh_);
+  return scn;
+}
+
+int
+asm_write_elf (struct asm_ctx *c, const char *path)
+{
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    return -1;
+  size_t plen = strlen (path);
+  char *tmp = malloc (plen + 32);
+  if (!tmp)
+    return -1;
+  snprintf (tmp, plen + 32, "%s.tmp%ld", path, (long) getpid ());
+  int fd = open (tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    {
+      perror (tmp);
+      free (tmp);
+      return -1;
+    }
+  Elf *e = elf_begin (fd, ELF_C_WRITE, NULL);
+  int rc = -1;
+  struct strtab sh = { 0 }, st = { 0 };
+  str_add (&sh, "");
+  str_add (&st, "");
+  GElf_Sym *syms = NULL;
+  size_t nsym = 0;
+  GElf_Rel **rels = NULL;
+  Elf_Scn **scns = NULL, **rscns = NULL;
+  int *keep = NULL;
+  size_t ns = asm_nsecs (c);
+  if (!e)
+    goto out;
+  GElf_Ehdr eh;
+  if (!gelf_newehdr (e, ELFCLASS64))
+    goto out;
+  gelf_getehdr (e, &eh);
+  eh.e_ident[EI_DATA] = ELFDATA2LSB;
+  eh.e_ident[EI_OSABI] = ELFOSABI_NONE;
+  eh.e_type = ET_REL;
+  eh.e_machine = EM_BPF;
+  eh.e_version = EV_CURRENT;
+  eh.e_flags = asm_eflags (c);
+  gelf_update_ehdr (e, &eh);
+
+  /* Drop the default .text when it is empty and unused.  */
+  keep = calloc (ns + 1, sizeof *keep);
+  for (size_t i = 0; i < ns; i++)
+    keep[i] = 1;
+  {
+    struct asm_sec *t = asm_sec_at (c, 0);
+    int used = t->size || t->nrel;
+    for (size_t i = 0; i < asm_nsyms (c) && !used; i++)
+      if (asm_sym_at (c, i)->sec == 0 && !asm_sym_at (c, i)->temp)
+        used = 1;
+    /* gas always emits .text; keep it for byte-level parity.  */
+    (void) used;
+  }
+  rels = calloc (ns + 1, sizeof *rels);
+  size_t elfidx = 1;
+  scns = calloc (ns + 1, sizeof *scns);
+  rscns = calloc (ns + 1, sizeof *rscns);
+  for (size_t i = 0; i < ns; i++)
+    {
+      struct asm_sec *s = asm_sec_at (c, i);
+      scns[i] = new_scn (e, s->name, &sh, s->type, s->flags,
+                         s->type == SHT_NOBITS ? NULL : s->data, s->size,
+                         s->align, s->entsize, ELF_T_BYTE);
+      s->elf_index = (int) elf_ndxscn (scns[i]);
+      elfidx++;
+    }
+  /* Symbol table: null, FILE, section symbols, locals, then globals.  */
+  size_t nsyms = asm_nsyms (c);
+  syms = calloc (nsyms + ns + 2, sizeof *syms);
+  nsym = 1;
+  for (size_t i = 0; i < nsyms; i++)
+    {
+      struct asm_sym *y = asm_sym_at (c, i);
+      if (y->is_file)
+        {
+          GElf_Sym *g = &syms[nsym];
+          g->st_name = str_add (&st, y->name + 6);
+          g->st_info = GELF_ST_INFO (STB_LOCAL, STT_FILE);
+          g->st_shndx = SHN_ABS;
+          y->elf_index = (int) nsym++;
+        }
+    }
+  for (size_t i = 0; i < ns; i++)
+    {
+      struct asm_sec *s = asm_sec_at (c, i);
+      GElf_Sym *g = &syms[nsym];
+      g->st_info = GELF_ST_INFO (STB_LOCAL, STT_SECTION);
+      g->st_shndx = (Elf64_Section) s->elf_index;
+      s->sym_index = (int) nsym++;
+    }
+  for (int pass = 0; pass < 2; pass++)
+    {
+      for (size_t i = 0; i < nsyms; i++)
+        {
+          struct asm_sym *y = asm_sym_at (c, i);
+          if (y->is_file || y->temp)
+            continue;
+          int local = y->bind == STB_LOCAL && y->sec != ASM_SEC_UNDEF
+                      && y->sec != ASM_SEC_COMMON;
+          if (local != (pass == 0))
+            continue;
+          if (y->sec == ASM_SEC_UNDEF && !y->referenced && y->bind == STB_LOCAL)
+            continue;
+          GElf_Sym *g = &syms[nsym];
+          g->st_name = str_add (&st, y->name);
+          int bind = local ? STB_LOCAL : (y->bind == STB_WEAK ? STB_WEAK : STB_GLOBAL);
+          g->st_info = GELF_ST_INFO (bind, y->type);
+          g->st_other = y->vis;
+          g->st_size = y->size;
+          if (y->sec >= 0)
+            {
+              g->st_shndx = (Elf64_Section) asm_sec_at (c, (size_t) y->sec)->elf_index;
+              g->st_value = y->value;
+            }
+          else if (y->sec == ASM_SEC_ABS)
+            {
+              g->st_shndx = SHN_ABS;
+              g->st_value = y->value;
+            }
+          else if (y->sec == ASM_SEC_COMMON)
+            {
+              g->st_shndx = SHN_COMMON;
+              g->st_value = y->common_align;
+            }
+          else
+            g->st_shndx = SHN_UNDEF;
+          y->elf_index = (int) nsym++;
+        }
+      if (pass == 0)
+        eh.e_entry = 0;
+    }
+  size_t first_global = 1;
+  while (first_global < nsym && GELF_ST_BIND (syms[first_global].st_info) == STB_LOCAL)
+    first_global++;
+  /* Relocation sections, right after their target (like gas).  Rebuild
+     the section list in that order: libelf appends, so create the rel
+     sections now and fix indexes with the recorded numbering.  */
+  size_t symtab_idx = elfidx, strtab_idx = elfidx + 1;
+  for (size_t i = 0; i < ns; i++)
+    {
+      struct asm_sec *s = asm_sec_at (c, i);
+      if (!s->nrel)
+        continue;
+      rels[i] = calloc (s->nrel, sizeof (GElf_Rel));
+      for (size_t r = 0; r < s->nrel; r++)
+        {
+          struct asm_reloc *x = &s->rels[r];
+          int si = x->sym < 0 ? asm_sec_at (c, (size_t) (-1 - x->sym))->sym_index
+                              : asm_sym_at (c, (size_t) x->sym)->elf_index;
+          rels[i][r].r_offset = x->off;
+          rels[i][r].r_info = GELF_R_INFO ((uint64_t) si, (uint64_t) x->type);
+        }
+    }
+  (void) rscns;
+  /* libelf numbers sections in creation order; we created the user
+     sections first, so put the rel sections after them.  Recompute the
+     numbering accordingly.  */
+  elfidx = ns + 1;
+  for (size_t i = 0; i < ns; i++)
+    {
+      struct asm_sec *s = asm_sec_at (c, i);
+      if (!s->nrel)
+        continue;
+      char *nm = malloc (strlen (s->name) + 5);
+      sprintf (nm, ".rel%s", s->name);
+      Elf_Scn *r = new_scn (e, nm, &sh, SHT_REL, SHF_INFO_LINK, rels[i],
+                            s->nrel * sizeof (Elf64_Rel), 8, sizeof (Elf64_Rel),
+                            ELF_T_REL);
+      free (nm);
+      GElf_Shdr rh;
+      gelf_getshdr (r, &rh);
+      rh.sh_info = (Elf64_Word) elf_ndxscn (scns[i]);
+      rh.sh_link = 0; /* set below */
+      gelf_update_shdr (r, &rh);
+      elfidx++;
+    }
+  symtab_idx = elfidx;
+  strtab_idx = elfidx + 1;
+  /* Convert relocs to the file representation.  */
+  for (size_t i = 0; i < ns; i++)
+    if (rels[i])
+      {
+        Elf64_Rel *out = (Elf64_Rel *) rels[i];
+        struct asm_sec *s = asm_sec_at (c, i);
+        for (size_t r = 0; r < s->nrel; r++)
+          {
+            GElf_Rel g = rels[i][r];
+            out[r].r_offset = g.r_offset;
+            out[r].r_info = g.r_info;
+          }
+      }
+  Elf64_Sym *fsyms = calloc (nsym, sizeof *fsyms);
+  for (size_t i = 0; i < nsym; i++)
+    {
+      fsyms[i].st_name = (Elf64_Word) syms[i].st_name;
+      fsyms[i].st_info = syms[i].st_info;
+      fsyms[i].st_other = syms[i].st_other;
+      fsyms[i].st_shndx = syms[i].st_shndx;
+      fsyms[i].st_value = syms[i].st_value;
+      fsyms[i].st_size = syms[i].st_size;
+    }
+  Elf_Scn *symscn = new_scn (e, ".symtab", &sh, SHT_SYMTAB, 0, fsyms,
+                             nsym * sizeof (Elf64_Sym), 8, sizeof (Elf64_Sym),
+                             ELF_T_SYM);
+  GElf_Shdr hh;
+  gelf_getshdr (symscn, &hh);
+  hh.sh_link = (Elf64_Word) strtab_idx;
+  hh.sh_info = (Elf64_Word) first_global;
+  gelf_update_shdr (symscn, &hh);
+  new_scn (e, ".strtab", &sh, SHT_STRTAB, 0, st.buf, st.len, 1, 0, ELF_T_BYTE);
+  /* The section header string table must be complete before its data is
+     set: add its own name first.  */
+  size_t shname = str_add (&sh, ".shstrtab");
+  Elf_Scn *shs = elf_newscn (e);
+  Elf_Data *shd = elf_newdata (shs);
+  shd->d_buf = sh.buf;
+  shd->d_size = sh.len;
+  shd->d_align = 1;
+  shd->d_type = ELF_T_BYTE;
+  GElf_Shdr shh;
+  gelf_getshdr (shs, &shh);
+  shh.sh_name = shname;
+  shh.sh_type = SHT_STRTAB;
+  shh.sh_addralign = 1;
+  gelf_update_shdr (shs, &shh);
+  gelf_getehdr (e, &eh);
+  eh.e_shstrndx = (Elf64_Half) elf_ndxscn (shs);
+  gelf_update_ehdr (e, &eh);
+  /* Link rel sections to the symtab.  */
+  for (Elf_Scn *s = elf_nextscn (e, NULL); s; s = elf_nextscn (e, s))
+    {
+      GElf_Shdr x;
+      gelf_getshdr (s, &x);
+      if (x.sh_type == SHT_REL)
+        {
+          x.sh_link = (Elf64_Word) elf_ndxscn (symscn);
+          gelf_update_shdr (s, &x);
+        }
+    }
+  (void) symtab_idx;
+  if (elf_update (e, ELF_C_WRITE) < 0)
+    {
+      fprintf (stderr, "bpf-asm: libelf: %s\n", elf_errmsg (-1));
+      free (fsyms);
+      goto out;
+    }
+  rc = 0;
+  elf_end (e);
+  e = NULL;
+  free (fsyms);
+out:
+  if (e)
+    elf_end (e);
+  if (close (fd) != 0)
+    rc = -1;
+  if (rc == 0 && rename (tmp, path) != 0)
+    {
+      perror (path);
+      rc = -1;
+    }
+  if (rc != 0)
+    unlink (tmp);
+  free (tmp);
+  free (sh.buf);
+  free (st.buf);
+  free (syms);
+  if (rels)
+    for (size_t i = 0; i < ns; i++)
+      free (rels[i]);
+  free (rels);
+  free (scns);
+  free (rscns);
+  free (keep);
+  return rc;
+}

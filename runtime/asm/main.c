@@ -1,0 +1,202 @@
+/* main.c - bpf-asm command line: assemble (default) or disassemble (-d).  */
+#include "asm/asm.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define BPF_ASM_VERSION "0.1"
+
+static void
+usage (FILE *f)
+{
+  fputs ("Usage: bpf-asm [options] [FILE.s ...]\n"
+         "       bpf-asm -d [options] FILE.o\n"
+         "Assemble BPF source (GNU or pseudo-C syntax) into an ELF64 EM_BPF\n"
+         "relocatable object using LLVM's relocation conventions, or\n"
+         "disassemble one.\n\n"
+         "Options:\n"
+         "  -o FILE            output object (default a.out; - not allowed)\n"
+         "  -d, --disassemble  disassemble FILE.o to reassemblable source\n"
+         "  --syntax=auto|gnu|pseudoc\n"
+         "                     input syntax (auto: decided per line);\n"
+         "                     with -d, the output syntax (default gnu)\n"
+         "  --bytes            with -d, add offsets and raw bytes as comments\n"
+         "  -mxbpf             GCC xBPF: sdiv/smod are the xBPF encodings;\n"
+         "                     sets e_flags EF_BPF_GNU_XBPF\n"
+         "  -mno-xbpf          the default\n"
+         "  --max-errors=N     stop reporting after N errors\n"
+         "  -EL, --64, -v, -I DIR, --gdwarf*, -g, -W, -Z, -mcpu=*, -march=*\n"
+         "                     accepted for gas compatibility (-EB is refused)\n"
+         "  --help             this text\n"
+         "  --version          version\n"
+         "Input \"-\" or no FILE reads standard input.\n", f);
+}
+
+static char *
+read_all (FILE *f, size_t *len)
+{
+  size_t cap = 65536, n = 0;
+  char *b = malloc (cap);
+  if (!b)
+    return NULL;
+  for (;;)
+    {
+      if (n == cap)
+        {
+          char *nb = realloc (b, cap *= 2);
+          if (!nb)
+            {
+              free (b);
+              return NULL;
+            }
+          b = nb;
+        }
+      size_t r = fread (b + n, 1, cap - n, f);
+      n += r;
+      if (r == 0)
+        break;
+    }
+  *len = n;
+  return b;
+}
+
+int
+main (int argc, char **argv)
+{
+  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 0, stderr };
+  const char *out = "a.out";
+  int dis = 0, show_bytes = 0, syntax_given = 0;
+  const char **inputs = calloc ((size_t) argc + 1, sizeof *inputs);
+  int ninputs = 0;
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (!strcmp (a, "--help") || !strcmp (a, "-h"))
+        {
+          usage (stdout);
+          return 0;
+        }
+      else if (!strcmp (a, "--version") || !strcmp (a, "-V"))
+        {
+          printf ("bpf-asm (bpfsupport) %s\n", BPF_ASM_VERSION);
+          return 0;
+        }
+      else if (!strcmp (a, "-o"))
+        {
+          if (++i >= argc)
+            {
+              fputs ("bpf-asm: -o needs an argument\n", stderr);
+              return 1;
+            }
+          out = argv[i];
+        }
+      else if (!strncmp (a, "-o", 2))
+        out = a + 2;
+      else if (!strcmp (a, "-d") || !strcmp (a, "--disassemble"))
+        dis = 1;
+      else if (!strcmp (a, "--bytes"))
+        show_bytes = 1;
+      else if (!strncmp (a, "--syntax=", 9))
+        {
+          const char *s = a + 9;
+          syntax_given = 1;
+          if (!strcmp (s, "auto")) opts.syntax = ASM_SYNTAX_AUTO;
+          else if (!strcmp (s, "gnu")) opts.syntax = ASM_SYNTAX_GNU;
+          else if (!strcmp (s, "pseudoc") || !strcmp (s, "pseudo-c"))
+            opts.syntax = ASM_SYNTAX_PSEUDOC;
+          else
+            {
+              fprintf (stderr, "bpf-asm: unknown syntax `%s'\n", s);
+              return 1;
+            }
+        }
+      else if (!strcmp (a, "-mxbpf"))
+        opts.xbpf = 1;
+      else if (!strcmp (a, "-mno-xbpf"))
+        opts.xbpf = 0;
+      else if (!strncmp (a, "--max-errors=", 13))
+        opts.max_errors = atoi (a + 13);
+      else if (!strcmp (a, "-EB"))
+        {
+          fputs ("bpf-asm: big-endian output is not supported\n", stderr);
+          return 1;
+        }
+      else if (!strcmp (a, "-I"))
+        i++;
+      else if (!strcmp (a, "-EL") || !strcmp (a, "--64") || !strcmp (a, "-v")
+               || !strncmp (a, "-I", 2) || !strncmp (a, "--gdwarf", 8)
+               || !strcmp (a, "-g") || !strcmp (a, "--gen-debug")
+               || !strcmp (a, "-W") || !strcmp (a, "--no-warn") || !strcmp (a, "-Z")
+               || !strncmp (a, "-mcpu=", 6) || !strncmp (a, "-march=", 7)
+               || !strcmp (a, "--fatal-warnings") || !strcmp (a, "-Qy")
+               || !strcmp (a, "-Qn") || !strcmp (a, "--noexecstack")
+               || !strcmp (a, "-mdialect=normal") || !strcmp (a, "-mdialect=pseudoc")
+               || !strcmp (a, "-mlittle-endian"))
+        {
+          if (!strcmp (a, "-v"))
+            fprintf (stderr, "bpf-asm (bpfsupport) %s\n", BPF_ASM_VERSION);
+        }
+      else if (a[0] == '-' && a[1])
+        {
+          fprintf (stderr, "bpf-asm: unrecognized option `%s'\n", a);
+          return 1;
+        }
+      else
+        inputs[ninputs++] = a;
+    }
+  if (dis)
+    {
+      if (ninputs != 1)
+        {
+          fputs ("bpf-asm: -d needs exactly one object file\n", stderr);
+          return 1;
+        }
+      enum bpf_syntax sx = (syntax_given && opts.syntax == ASM_SYNTAX_PSEUDOC)
+                           ? BPF_SYNTAX_PSEUDOC : BPF_SYNTAX_GNU;
+      return dis_file (inputs[0], sx, show_bytes, stdout) ? 1 : 0;
+    }
+  /* Concatenate inputs (like gas), reporting with the first name.  */
+  const char *name = ninputs ? inputs[0] : "{standard input}";
+  size_t total = 0;
+  char *text = NULL;
+  if (ninputs == 0)
+    inputs[ninputs++] = "-";
+  for (int i = 0; i < ninputs; i++)
+    {
+      FILE *f = strcmp (inputs[i], "-") ? fopen (inputs[i], "rb") : stdin;
+      if (!f)
+        {
+          fprintf (stderr, "bpf-asm: %s: %s\n", inputs[i], strerror (errno));
+          unlink (out);
+          return 1;
+        }
+      size_t len;
+      char *b = read_all (f, &len);
+      if (f != stdin)
+        fclose (f);
+      if (!b)
+        return 2;
+      text = realloc (text, total + len + 2);
+      memcpy (text + total, b, len);
+      total += len;
+      if (len && b[len - 1] != '\n')
+        text[total++] = '\n';
+      free (b);
+    }
+  struct asm_ctx *c = asm_run (name, text ? text : "", total, &opts);
+  free (text);
+  int rc = 0;
+  if (asm_errors (c))
+    {
+      /* Like gas: no object is left behind on errors.  */
+      unlink (out);
+      rc = 1;
+    }
+  else if (asm_write_elf (c, out) != 0)
+    rc = 1;
+  asm_free (c);
+  free (inputs);
+  return rc;
+}
