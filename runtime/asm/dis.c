@@ -1,3 +1,414 @@
-/* dis.c - placeholder */
+/* dis.c - bpf-asm -d: print an ELF BPF object as source that bpf-asm
+   assembles back to the same section contents, relocations and symbols.  */
 #include "asm/asm.h"
-int dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out) { (void)path;(void)syntax;(void)show_bytes;(void)out; return 1; }
+
+#include <elf.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct dsym { const char *name; uint64_t value, size; int bind, type, vis; size_t shndx; };
+struct drel { uint64_t off; int type; const char *name; int is_section; int defined; };
+
+struct dobj {
+  Elf *e;
+  size_t shstrndx, nsec;
+  struct dsym *syms;
+  size_t nsyms;
+};
+
+static const char *
+secname (struct dobj *o, size_t idx)
+{
+  Elf_Scn *s = elf_getscn (o->e, idx);
+  GElf_Shdr h;
+  if (!s || !gelf_getshdr (s, &h))
+    return "?";
+  const char *n = elf_strptr (o->e, o->shstrndx, h.sh_name);
+  return n ? n : "?";
+}
+
+static int
+cmp_rel (const void *a, const void *b)
+{
+  const struct drel *x = a, *y = b;
+  return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static int
+cmp_sym (const void *a, const void *b)
+{
+  const struct dsym *const *x = a, *const *y = b;
+  if ((*x)->value != (*y)->value)
+    return (*x)->value < (*y)->value ? -1 : 1;
+  return 0;
+}
+
+/* Symbols need quoting when they are not plain identifiers.  */
+static int
+plain_name (const char *s)
+{
+  if (!*s)
+    return 0;
+  for (const char *p = s; *p; p++)
+    if (!(((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_'
+           || *p == '.' || *p == '$') || (p != s && *p >= '0' && *p <= '9')))
+      return 0;
+  return 1;
+}
+
+static void
+sym_attrs (FILE *out, const struct dsym *y)
+{
+  if (y->bind == STB_GLOBAL)
+    fprintf (out, "\t.globl\t%s\n", y->name);
+  else if (y->bind == STB_WEAK)
+    fprintf (out, "\t.weak\t%s\n", y->name);
+  if (y->vis == STV_HIDDEN)
+    fprintf (out, "\t.hidden\t%s\n", y->name);
+  else if (y->vis == STV_PROTECTED)
+    fprintf (out, "\t.protected\t%s\n", y->name);
+  else if (y->vis == STV_INTERNAL)
+    fprintf (out, "\t.internal\t%s\n", y->name);
+  if (y->type == STT_FUNC)
+    fprintf (out, "\t.type\t%s, @function\n", y->name);
+  else if (y->type == STT_OBJECT)
+    fprintf (out, "\t.type\t%s, @object\n", y->name);
+  if (y->size)
+    fprintf (out, "\t.size\t%s, %llu\n", y->name, (unsigned long long) y->size);
+}
+
+static void
+target_str (const struct drel *r, int64_t add, char *buf, size_t n)
+{
+  if (add)
+    snprintf (buf, n, "%s%+lld", r->name, (long long) add);
+  else
+    snprintf (buf, n, "%s", r->name);
+}
+
+static void
+bytes_line (FILE *out, const uint8_t *p, size_t n)
+{
+  fputs ("\t.byte\t", out);
+  for (size_t i = 0; i < n; i++)
+    fprintf (out, "%s0x%02x", i ? "," : "", p[i]);
+}
+
+int
+dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
+{
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    return -1;
+  int fd = open (path, O_RDONLY);
+  if (fd < 0)
+    {
+      perror (path);
+      return -1;
+    }
+  struct dobj o = { 0 };
+  o.e = elf_begin (fd, ELF_C_READ, NULL);
+  GElf_Ehdr eh;
+  if (!o.e || elf_kind (o.e) != ELF_K_ELF || !gelf_getehdr (o.e, &eh)
+      || eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_machine != 247
+      || elf_getshdrstrndx (o.e, &o.shstrndx) || elf_getshdrnum (o.e, &o.nsec))
+    {
+      fprintf (stderr, "bpf-asm: %s: not an ELF64 BPF object\n", path);
+      if (o.e)
+        elf_end (o.e);
+      close (fd);
+      return -1;
+    }
+  if (eh.e_ident[EI_DATA] != ELFDATA2LSB)
+    {
+      fprintf (stderr, "bpf-asm: %s: big-endian objects are not supported\n", path);
+      elf_end (o.e);
+      close (fd);
+      return -1;
+    }
+  /* Symbols.  */
+  size_t symscn_idx = 0;
+  for (Elf_Scn *s = elf_nextscn (o.e, NULL); s; s = elf_nextscn (o.e, s))
+    {
+      GElf_Shdr h;
+      if (gelf_getshdr (s, &h) && h.sh_type == SHT_SYMTAB)
+        {
+          symscn_idx = elf_ndxscn (s);
+          Elf_Data *d = elf_getdata (s, NULL);
+          size_t n = (d && h.sh_entsize) ? d->d_size / sizeof (Elf64_Sym) : 0;
+          o.syms = calloc (n + 1, sizeof *o.syms);
+          for (size_t i = 0; i < n; i++)
+            {
+              GElf_Sym g;
+              if (!gelf_getsym (d, (int) i, &g))
+                continue;
+              const char *nm = elf_strptr (o.e, h.sh_link, g.st_name);
+              struct dsym *y = &o.syms[o.nsyms++];
+              y->type = GELF_ST_TYPE (g.st_info);
+              y->name = nm ? nm : "";
+              if (y->type == STT_SECTION)
+                y->name = g.st_shndx < o.nsec ? secname (&o, g.st_shndx) : "?";
+              y->value = g.st_value;
+              y->size = g.st_size;
+              y->bind = GELF_ST_BIND (g.st_info);
+              y->vis = GELF_ST_VISIBILITY (g.st_other);
+              y->shndx = g.st_shndx;
+            }
+          break;
+        }
+    }
+  fprintf (out, "# bpf-asm -d %s\n", path);
+  if (eh.e_flags & EF_BPF_GNU_XBPF)
+    fprintf (out, "# e_flags: EF_BPF_GNU_XBPF\n");
+  for (size_t i = 0; i < o.nsyms; i++)
+    {
+      struct dsym *y = &o.syms[i];
+      if (i == 0 || y->type == STT_SECTION)
+        continue;
+      if (y->type == STT_FILE && y->name[0])
+        fprintf (out, "\t.file\t\"%s\"\n", y->name);
+      else if (y->shndx == SHN_UNDEF && y->name[0])
+        fprintf (out, "\t.%s\t%s\n", y->bind == STB_WEAK ? "weak" : "globl", y->name);
+      else if (y->shndx == SHN_COMMON)
+        {
+          sym_attrs (out, y);
+          fprintf (out, "\t.comm\t%s,%llu,%llu\n", y->name,
+                   (unsigned long long) y->size, (unsigned long long) y->value);
+        }
+      else if (y->shndx == SHN_ABS && y->name[0])
+        {
+          fprintf (out, "\t.set\t%s, %lld\n", y->name, (long long) y->value);
+          sym_attrs (out, y);
+        }
+    }
+  int rc = 0;
+  for (Elf_Scn *s = elf_nextscn (o.e, NULL); s; s = elf_nextscn (o.e, s))
+    {
+      GElf_Shdr h;
+      if (!gelf_getshdr (s, &h))
+        continue;
+      if (h.sh_type != SHT_PROGBITS && h.sh_type != SHT_NOBITS && h.sh_type != SHT_NOTE
+          && h.sh_type != SHT_INIT_ARRAY)
+        continue;
+      size_t idx = elf_ndxscn (s);
+      const char *nm = secname (&o, idx);
+      char flags[16];
+      int nf = 0;
+      if (h.sh_flags & SHF_ALLOC) flags[nf++] = 'a';
+      if (h.sh_flags & SHF_WRITE) flags[nf++] = 'w';
+      if (h.sh_flags & SHF_EXECINSTR) flags[nf++] = 'x';
+      if (h.sh_flags & SHF_MERGE) flags[nf++] = 'M';
+      if (h.sh_flags & SHF_STRINGS) flags[nf++] = 'S';
+      if (h.sh_flags & SHF_EXCLUDE) flags[nf++] = 'e';
+      flags[nf] = 0;
+      const char *ty = h.sh_type == SHT_NOBITS ? "nobits"
+                       : h.sh_type == SHT_NOTE ? "note"
+                       : h.sh_type == SHT_INIT_ARRAY ? "init_array" : "progbits";
+      fprintf (out, "\n\t.section\t\"%s\",\"%s\",@%s", nm, flags, ty);
+      if (h.sh_flags & SHF_MERGE)
+        fprintf (out, ",%llu", (unsigned long long) h.sh_entsize);
+      fputc ('\n', out);
+      if (h.sh_addralign > 1 && !(h.sh_addralign & (h.sh_addralign - 1)))
+        fprintf (out, "\t.balign\t%llu\n", (unsigned long long) h.sh_addralign);
+      /* Relocations of this section.  */
+      struct drel *rels = NULL;
+      size_t nrel = 0;
+      for (Elf_Scn *x = elf_nextscn (o.e, NULL); x; x = elf_nextscn (o.e, x))
+        {
+          GElf_Shdr rh;
+          if (!gelf_getshdr (x, &rh) || rh.sh_type != SHT_REL || rh.sh_info != idx
+              || rh.sh_link != symscn_idx)
+            continue;
+          Elf_Data *d = elf_getdata (x, NULL);
+          size_t n = d ? d->d_size / sizeof (Elf64_Rel) : 0;
+          rels = realloc (rels, (nrel + n + 1) * sizeof *rels);
+          for (size_t i = 0; i < n; i++)
+            {
+              GElf_Rel r;
+              if (!gelf_getrel (d, (int) i, &r))
+                continue;
+              size_t si = GELF_R_SYM (r.r_info);
+              if (si >= o.nsyms)
+                continue;
+              struct drel *q = &rels[nrel++];
+              q->off = r.r_offset;
+              q->type = (int) GELF_R_TYPE (r.r_info);
+              q->name = o.syms[si].name;
+              q->is_section = o.syms[si].type == STT_SECTION;
+              q->defined = o.syms[si].shndx != SHN_UNDEF;
+            }
+        }
+      qsort (rels, nrel, sizeof *rels, cmp_rel);
+      /* Symbols defined here, by value.  */
+      struct dsym **here = calloc (o.nsyms + 1, sizeof *here);
+      size_t nhere = 0;
+      for (size_t i = 1; i < o.nsyms; i++)
+        if (o.syms[i].shndx == idx && o.syms[i].type != STT_SECTION
+            && o.syms[i].type != STT_FILE && o.syms[i].name[0]
+            && plain_name (o.syms[i].name))
+          here[nhere++] = &o.syms[i];
+      qsort (here, nhere, sizeof *here, cmp_sym);
+      Elf_Data *d = h.sh_type == SHT_NOBITS ? NULL : elf_getdata (s, NULL);
+      const uint8_t *buf = d && d->d_buf ? d->d_buf : NULL;
+      size_t size = h.sh_type == SHT_NOBITS ? h.sh_size : (d ? d->d_size : 0);
+      if (!buf && h.sh_type != SHT_NOBITS)
+        size = 0;
+      int exec = (h.sh_flags & SHF_EXECINSTR) != 0;
+      size_t off = 0, ri = 0, si = 0;
+      while (off < size || si < nhere)
+        {
+          while (si < nhere && here[si]->value <= off)
+            {
+              if (here[si]->value == off)
+                {
+                  sym_attrs (out, here[si]);
+                  fprintf (out, "%s:\n", here[si]->name);
+                }
+              si++;
+            }
+          if (off >= size)
+            {
+              if (si < nhere)
+                {
+                  /* Symbols past the end (e.g. end labels).  */
+                  uint64_t v = here[si]->value;
+                  if (h.sh_type == SHT_NOBITS && v > off && v - off < (1u << 30))
+                    fprintf (out, "\t.zero\t%llu\n", (unsigned long long) (v - off));
+                  else
+                    fprintf (out, "\t.set\t%s, . + %llu\n", here[si]->name,
+                             (unsigned long long) (v - off)), si++;
+                  if (h.sh_type == SHT_NOBITS && v > off)
+                    off = v;
+                  continue;
+                }
+              break;
+            }
+          size_t next = size;
+          if (si < nhere && here[si]->value < next)
+            next = here[si]->value;
+          while (ri < nrel && rels[ri].off < off)
+            ri++;
+          if (h.sh_type == SHT_NOBITS)
+            {
+              fprintf (out, "\t.zero\t%llu\n", (unsigned long long) (next - off));
+              off = next;
+              continue;
+            }
+          if (exec && off + 8 <= size && next - off >= 8)
+            {
+              struct bpf_insn in;
+              int n = bpf_insn_decode (buf + off, size - off, &in);
+              int has_rel = ri < nrel && rels[ri].off == off;
+              int rel_inside = ri < nrel && rels[ri].off > off
+                               && rels[ri].off < off + (n > 0 ? (size_t) n : 8);
+              char tgt[512];
+              const char *target = NULL;
+              int ok = n > 0 && (size_t) n <= next - off && bpf_insn_canonical (&in)
+                       && !rel_inside;
+              if (ok && has_rel)
+                {
+                  const struct drel *r = &rels[ri];
+                  if (r->type == R_BPF_64_64 && in.op->fmt == BPF_F_LDDW && in.src == 0
+                      && in.imm2 == 0)
+                    {
+                      target_str (r, in.imm, tgt, sizeof tgt);
+                      target = tgt;
+                    }
+                  else if (r->type == R_BPF_64_32 && in.op->fmt == BPF_F_CALL)
+                    {
+                      if (in.src == 2 || (!r->is_section && in.imm == -1))
+                        target_str (r, 0, tgt, sizeof tgt);
+                      else if (r->is_section)
+                        target_str (r, ((int64_t) in.imm + 1) * 8, tgt, sizeof tgt);
+                      else
+                        target_str (r, 0, tgt, sizeof tgt);
+                      target = tgt;
+                      if (!plain_name (r->name))
+                        ok = 0;
+                    }
+                  else
+                    ok = 0;
+                  if (target && !plain_name (r->name))
+                    ok = 0;
+                }
+              if (ok)
+                {
+                  char text[600];
+                  bpf_insn_print (&in, syntax, target, text, sizeof text);
+                  fprintf (out, "\t%s", text);
+                  if (show_bytes)
+                    {
+                      fprintf (out, "\t# %04zx:", off);
+                      for (int k = 0; k < n; k++)
+                        fprintf (out, " %02x", buf[off + (size_t) k]);
+                    }
+                  if (!target && (in.op->fmt == BPF_F_JA || in.op->fmt == BPF_F_JR
+                                  || in.op->fmt == BPF_F_JI))
+                    fprintf (out, "%s-> 0x%llx", show_bytes ? " " : "\t# ",
+                             (unsigned long long) ((int64_t) off + 8 + (int64_t) in.off * 8));
+                  fputc ('\n', out);
+                  if (has_rel)
+                    ri++;
+                  off += (size_t) n;
+                  continue;
+                }
+              if (!has_rel && !rel_inside)
+                {
+                  bytes_line (out, buf + off, 8);
+                  fprintf (out, "\t# 0x%04zx: %s\n", off,
+                           in.op ? "non-canonical encoding" : "unknown opcode");
+                  off += 8;
+                  continue;
+                }
+            }
+          /* Data: a relocated word, or a run of bytes up to the next
+             relocation/symbol.  */
+          if (ri < nrel && rels[ri].off == off)
+            {
+              const struct drel *r = &rels[ri];
+              int sz = (r->type == R_BPF_64_ABS64 || r->type == 12) ? 8
+                       : (r->type == R_BPF_64_ABS32 || r->type == R_BPF_64_NODYLD32
+                          || r->type == 11) ? 4 : 0;
+              if (sz && off + (size_t) sz <= size && plain_name (r->name))
+                {
+                  int64_t v = 0;
+                  for (int k = 0; k < sz; k++)
+                    v |= (int64_t) buf[off + (size_t) k] << (8 * k);
+                  if (sz == 4)
+                    v = (int32_t) v;
+                  char t[512];
+                  target_str (r, v, t, sizeof t);
+                  fprintf (out, "\t.%s\t%s\n", sz == 8 ? "dword" : "word", t);
+                  off += (size_t) sz;
+                  ri++;
+                  continue;
+                }
+              fprintf (stderr, "bpf-asm: %s: %s+0x%zx: relocation type %d not representable\n",
+                       path, nm, (size_t) off, r->type);
+              rc = 1;
+              ri++;
+            }
+          size_t end = next;
+          if (ri < nrel && rels[ri].off < end)
+            end = rels[ri].off;
+          if (end > off + 16)
+            end = off + 16;
+          if (end <= off)
+            end = off + 1;
+          if (end > size)
+            end = size;
+          bytes_line (out, buf + off, end - off);
+          fputc ('\n', out);
+          off = end;
+        }
+      free (here);
+      free (rels);
+    }
+  free (o.syms);
+  elf_end (o.e);
+  close (fd);
+  return rc;
+}

@@ -75,6 +75,8 @@ sym_where (struct obj *o, GElf_Sym *sym, char *buf, size_t n)
     snprintf (buf, n, "%s", scn_name (o, elf_getscn (o->e, sym->st_shndx)));
 }
 
+static int strict;
+
 struct rel { uint64_t off; int type; char where[256]; int64_t add; };
 
 static int
@@ -164,7 +166,14 @@ cmp_rel (const void *a, const void *b)
 int
 main (int argc, char **argv)
 {
-  if (argc != 3) { fprintf (stderr, "usage: objcmp A.o B.o\n"); return 2; }
+  if (argc == 4 && !strcmp (argv[1], "-s"))
+    {
+      /* Strict: B is another bpf-asm object (round trip): no corrections.  */
+      strict = 1;
+      argv++;
+      argc--;
+    }
+  if (argc != 3) { fprintf (stderr, "usage: objcmp [-s] A.o B.o\n"); return 2; }
   elf_version (EV_CURRENT);
   struct obj a, b;
   if (open_obj (argv[1], &a) || open_obj (argv[2], &b)) return 2;
@@ -197,7 +206,7 @@ main (int argc, char **argv)
       if (size) { memcpy (ba, da->d_buf, size); memcpy (bb, db->d_buf, size); }
       struct rel *ra, *rb;
       int na = collect (&a, sa, ba, size, &ra, 0, &fixed);
-      int nb = collect (&b, s, bb, size, &rb, 1, &fixed);
+      int nb = collect (&b, s, bb, size, &rb, !strict, &fixed);
       if (na < 0 || nb < 0) return 2;
       qsort (ra, (size_t) na, sizeof *ra, cmp_rel);
       qsort (rb, (size_t) nb, sizeof *rb, cmp_rel);
