@@ -116,7 +116,11 @@ diag_at (struct asm_ctx *c, int line, int col, const char *fmt, ...)
 }
 
 #define COL(c, ptr) ((int) ((ptr) - (c)->linestart) + 1)
-#define ERR(c, ...) diag_at ((c), (c)->line, COL ((c), (c)->p), __VA_ARGS__)
+#define ERR(c, ...)                                                    \
+  do {                                                                 \
+    if (!(c)->stmt_err)                                                \
+      diag_at ((c), (c)->line, COL ((c), (c)->p), __VA_ARGS__);        \
+  } while (0)
 
 /* ---------- symbols ---------- */
 
@@ -764,6 +768,8 @@ static void
 emit_insn (struct asm_ctx *c, struct bpf_insn *in)
 {
   uint8_t b[16];
+  if (c->stmt_err)
+    return;
   if (sec_nobits (c))
     {
       ERR (c, "instruction in a section without contents (`%s')",
@@ -2697,6 +2703,10 @@ apply_fixups (struct asm_ctx *c)
       struct fixup *f = &c->fx[i];
       efold (c, &f->e);
       struct asm_sec *s = &c->secs[f->sec];
+      size_t need = f->kind == FX_DATA ? (size_t) f->size
+                    : f->kind == FX_LDDW ? 16 : 8;
+      if (!s->data || s->type == SHT_NOBITS || f->off + need > s->size)
+        continue;
       uint8_t *p = s->data + f->off;
       int line = f->line, col = f->col;
       if (f->e.sub >= 0)
@@ -2710,8 +2720,11 @@ apply_fixups (struct asm_ctx *c)
       int defined = y && y->sec >= 0;
       if (y && y->sec == ASM_SEC_UNDEF && y->temp)
         {
-          diag_at (c, line, col, "undefined local label `%s'",
-                   strchr (y->name, 2) ? "numeric label" : y->name);
+          if (strchr (y->name, 2))
+            diag_at (c, line, col, "undefined numeric local label `%d'",
+                     atoi (y->name + 2));
+          else
+            diag_at (c, line, col, "undefined local label `%s'", y->name);
           continue;
         }
       /* The relocation target: the symbol itself for global/weak/undefined
@@ -2900,7 +2913,10 @@ asm_run (const char *file, const char *text, size_t len,
       c->linestart = line;
       c->p = line;
       c->stmt_err = 0;
+      size_t nfx = c->nfx;
       statement (c);
+      if (c->stmt_err)
+        c->nfx = nfx;    /* no fixups for a statement in error */
       line = nl ? nl + 1 : NULL;
     }
   free (buf);
