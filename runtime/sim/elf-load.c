@@ -1,0 +1,1118 @@
+/* elf-load.c - read a BPF ELF object the way libbpf loads it.  See
+   elf-load.h.  Every field read from the file is bounds-checked.  */
+#include "sim/elf-load.h"
+
+#include <gelf.h>
+#include <libelf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef EM_BPF
+#define EM_BPF 247
+#endif
+#define R_BPF_64_64 1
+#define R_BPF_64_ABS64 2
+#define R_BPF_64_ABS32 3
+#define R_BPF_64_32 10
+
+/* Program types (values of enum bpf_prog_type).  */
+enum {
+  PT_UNSPEC = 0, PT_SOCKET_FILTER = 1, PT_KPROBE = 2, PT_SCHED_CLS = 3,
+  PT_SCHED_ACT = 4, PT_TRACEPOINT = 5, PT_XDP = 6, PT_PERF_EVENT = 7,
+  PT_CGROUP_SKB = 8, PT_CGROUP_SOCK = 9, PT_LWT_IN = 10, PT_LWT_OUT = 11,
+  PT_LWT_XMIT = 12, PT_SOCK_OPS = 13, PT_SK_SKB = 14, PT_CGROUP_DEVICE = 15,
+  PT_SK_MSG = 16, PT_RAW_TRACEPOINT = 17, PT_CGROUP_SOCK_ADDR = 18,
+  PT_LWT_SEG6LOCAL = 19, PT_LIRC_MODE2 = 20, PT_SK_REUSEPORT = 21,
+  PT_FLOW_DISSECTOR = 22, PT_CGROUP_SYSCTL = 23,
+  PT_RAW_TRACEPOINT_WRITABLE = 24, PT_CGROUP_SOCKOPT = 25, PT_TRACING = 26,
+  PT_STRUCT_OPS = 27, PT_EXT = 28, PT_LSM = 29, PT_SK_LOOKUP = 30,
+  PT_SYSCALL = 31, PT_NETFILTER = 32
+};
+
+/* Section prefixes as in libbpf's section_defs (order matters: first
+   match wins; entries ending in '/' or '+' accept suffixes).  */
+static const struct { const char *pfx; uint32_t type; int exact; } sec_defs[] = {
+  { "socket", PT_SOCKET_FILTER, 0 },
+  { "sk_reuseport/migrate", PT_SK_REUSEPORT, 1 },
+  { "sk_reuseport", PT_SK_REUSEPORT, 1 },
+  { "kprobe/", PT_KPROBE, 0 }, { "uprobe/", PT_KPROBE, 0 },
+  { "uprobe.s/", PT_KPROBE, 0 }, { "kretprobe/", PT_KPROBE, 0 },
+  { "uretprobe/", PT_KPROBE, 0 }, { "uretprobe.s/", PT_KPROBE, 0 },
+  { "kprobe.multi/", PT_KPROBE, 0 }, { "kretprobe.multi/", PT_KPROBE, 0 },
+  { "ksyscall/", PT_KPROBE, 0 }, { "kretsyscall/", PT_KPROBE, 0 },
+  { "usdt/", PT_KPROBE, 0 }, { "kprobe", PT_KPROBE, 1 }, { "uprobe", PT_KPROBE, 1 },
+  { "tc", PT_SCHED_CLS, 1 }, { "tc/", PT_SCHED_CLS, 0 },
+  { "classifier", PT_SCHED_CLS, 0 }, { "action", PT_SCHED_ACT, 0 },
+  { "tracepoint/", PT_TRACEPOINT, 0 }, { "tp/", PT_TRACEPOINT, 0 },
+  { "raw_tracepoint/", PT_RAW_TRACEPOINT, 0 }, { "raw_tp/", PT_RAW_TRACEPOINT, 0 },
+  { "raw_tracepoint.w/", PT_RAW_TRACEPOINT_WRITABLE, 0 },
+  { "raw_tp.w/", PT_RAW_TRACEPOINT_WRITABLE, 0 },
+  { "tp_btf/", PT_TRACING, 0 }, { "fentry/", PT_TRACING, 0 },
+  { "fmod_ret/", PT_TRACING, 0 }, { "fexit/", PT_TRACING, 0 },
+  { "fentry.s/", PT_TRACING, 0 }, { "fmod_ret.s/", PT_TRACING, 0 },
+  { "fexit.s/", PT_TRACING, 0 }, { "freplace/", PT_EXT, 0 },
+  { "lsm/", PT_LSM, 0 }, { "lsm.s/", PT_LSM, 0 }, { "lsm_cgroup/", PT_LSM, 0 },
+  { "iter/", PT_TRACING, 0 }, { "iter.s/", PT_TRACING, 0 },
+  { "syscall", PT_SYSCALL, 1 },
+  { "xdp.frags/devmap", PT_XDP, 1 }, { "xdp/devmap", PT_XDP, 1 },
+  { "xdp.frags/cpumap", PT_XDP, 1 }, { "xdp/cpumap", PT_XDP, 1 },
+  { "xdp.frags", PT_XDP, 1 }, { "xdp", PT_XDP, 0 },
+  { "perf_event", PT_PERF_EVENT, 0 },
+  { "lwt_in", PT_LWT_IN, 0 }, { "lwt_out", PT_LWT_OUT, 0 },
+  { "lwt_xmit", PT_LWT_XMIT, 0 }, { "lwt_seg6local", PT_LWT_SEG6LOCAL, 0 },
+  { "sockops", PT_SOCK_OPS, 0 }, { "sk_skb", PT_SK_SKB, 0 },
+  { "sk_msg", PT_SK_MSG, 0 }, { "lirc_mode2", PT_LIRC_MODE2, 0 },
+  { "flow_dissector", PT_FLOW_DISSECTOR, 0 },
+  { "cgroup_skb/", PT_CGROUP_SKB, 0 }, { "cgroup/skb", PT_CGROUP_SKB, 1 },
+  { "cgroup/", PT_CGROUP_SOCK, 0 },  /* approximate for the cgroup family */
+  { "struct_ops", PT_STRUCT_OPS, 0 }, { "sk_lookup", PT_SK_LOOKUP, 0 },
+  { "netfilter", PT_NETFILTER, 1 },
+};
+
+uint32_t elo_sec_prog_type(const char *sec)
+{
+  for (size_t i = 0; i < sizeof sec_defs / sizeof *sec_defs; i++)
+    {
+      const char *p = sec_defs[i].pfx;
+      size_t n = strlen(p);
+      if (sec_defs[i].exact)
+        {
+          /* exact name, or name followed by '/' (libbpf's SEC_ATTACHABLE) */
+          if (!strcmp(sec, p) || (!strncmp(sec, p, n) && sec[n] == '/'))
+            return sec_defs[i].type;
+        }
+      else if (!strncmp(sec, p, n))
+        {
+          /* "xdp" matches "xdp" and "xdp/..." but not "xdpfoo" */
+          if (p[n - 1] == '/' || sec[n] == 0 || sec[n] == '/')
+            return sec_defs[i].type;
+        }
+    }
+  return PT_UNSPEC;
+}
+
+static const struct { const char *name; uint32_t type; } type_names[] = {
+  { "socket", PT_SOCKET_FILTER }, { "socket_filter", PT_SOCKET_FILTER },
+  { "kprobe", PT_KPROBE }, { "tc", PT_SCHED_CLS }, { "sched_cls", PT_SCHED_CLS },
+  { "classifier", PT_SCHED_CLS }, { "action", PT_SCHED_ACT }, { "sched_act", PT_SCHED_ACT },
+  { "tracepoint", PT_TRACEPOINT }, { "xdp", PT_XDP }, { "perf_event", PT_PERF_EVENT },
+  { "cgroup_skb", PT_CGROUP_SKB }, { "raw_tracepoint", PT_RAW_TRACEPOINT },
+  { "raw_tp", PT_RAW_TRACEPOINT }, { "tracing", PT_TRACING },
+  { "syscall", PT_SYSCALL }, { "exec", PT_UNSPEC }, { "unspec", PT_UNSPEC },
+};
+
+int elo_type_from_name(const char *name, uint32_t *type)
+{
+  for (size_t i = 0; i < sizeof type_names / sizeof *type_names; i++)
+    if (!strcmp(name, type_names[i].name))
+      {
+        *type = type_names[i].type;
+        return 0;
+      }
+  return -1;
+}
+
+const char *elo_type_name(uint32_t type)
+{
+  for (size_t i = 0; i < sizeof type_names / sizeof *type_names; i++)
+    if (type_names[i].type == type)
+      return type_names[i].name;
+  return "unknown";
+}
+
+/* ---- error and allocation helpers ---- */
+struct ld {
+  struct elo_object *o;
+  char *err; size_t errlen;
+  Elf *elf;
+  size_t nsec, shstrndx;
+  struct sec {
+    const char *name;
+    GElf_Shdr sh;
+    const uint8_t *data; size_t size;  /* NULL data for NOBITS */
+    int64_t code_base;                  /* insn index, -1 if not code */
+    int map;                            /* data map index, -1 */
+    int kind;                           /* 1 .maps, 2 legacy maps */
+  } *secs;
+  GElf_Sym *syms; size_t nsyms; const char **symnames;
+  /* BTF */
+  const uint8_t *btf; size_t btf_len;
+  const uint8_t *btf_types; uint32_t btf_types_len;
+  const char *btf_str; uint32_t btf_str_len;
+  const uint8_t **tid;  uint32_t ntid;   /* type id -> record */
+};
+
+static void *xcalloc(size_t n, size_t s)
+{
+  void *p = calloc(n ? n : 1, s ? s : 1);
+  if (!p)
+    {
+      fprintf(stderr, "bpf-run: error: out of memory\n");
+      exit(2);
+    }
+  return p;
+}
+
+static int fail(struct ld *l, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  int n = snprintf(l->err, l->errlen, "%s: error: ", l->o->name);
+  if (n < 0 || (size_t)n >= l->errlen)
+    n = 0;
+  vsnprintf(l->err + n, l->errlen - n, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+/* ---- BTF ---- */
+enum { K_INT = 1, K_PTR, K_ARRAY, K_STRUCT, K_UNION, K_ENUM, K_FWD, K_TYPEDEF,
+       K_VOLATILE, K_CONST, K_RESTRICT, K_FUNC, K_FUNC_PROTO, K_VAR, K_DATASEC,
+       K_FLOAT, K_DECL_TAG, K_TYPE_TAG, K_ENUM64 };
+
+static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+
+static const char *btf_name(struct ld *l, uint32_t off)
+{
+  if (!l->btf_str || off >= l->btf_str_len)
+    return "";
+  if (!memchr(l->btf_str + off, 0, l->btf_str_len - off))
+    return "";
+  return l->btf_str + off;
+}
+
+static int btf_parse(struct ld *l)
+{
+  if (l->btf_len < 24 || rd32(l->btf) != (0xeb9fu | (1u << 16)) ) /* magic + version 1, flags 0 */
+    {
+      if (l->btf_len < 24 || (rd32(l->btf) & 0xffffff) != (0xeb9fu | (1u << 16)))
+        return -1;
+    }
+  uint32_t hdr = rd32(l->btf + 4), toff = rd32(l->btf + 8), tlen = rd32(l->btf + 12);
+  uint32_t soff = rd32(l->btf + 16), slen = rd32(l->btf + 20);
+  if (hdr < 24 || hdr > l->btf_len)
+    return -1;
+  uint64_t base = hdr;
+  if (base + toff + tlen > l->btf_len || base + soff + slen > l->btf_len)
+    return -1;
+  l->btf_types = l->btf + base + toff;
+  l->btf_types_len = tlen;
+  l->btf_str = (const char *)l->btf + base + soff;
+  l->btf_str_len = slen;
+  size_t cap = 64;
+  l->tid = xcalloc(cap, sizeof *l->tid);
+  l->ntid = 1;
+  uint32_t off = 0;
+  while (off + 12 <= tlen)
+    {
+      const uint8_t *t = l->btf_types + off;
+      uint32_t info = rd32(t + 4);
+      uint32_t vlen = info & 0xffff, kind = (info >> 24) & 0x1f;
+      uint64_t extra;
+      switch (kind)
+        {
+        case K_INT: extra = 4; break;
+        case K_ARRAY: extra = 12; break;
+        case K_STRUCT: case K_UNION: extra = 12ull * vlen; break;
+        case K_ENUM: extra = 8ull * vlen; break;
+        case K_FUNC_PROTO: extra = 8ull * vlen; break;
+        case K_VAR: extra = 4; break;
+        case K_DATASEC: extra = 12ull * vlen; break;
+        case K_DECL_TAG: extra = 4; break;
+        case K_ENUM64: extra = 12ull * vlen; break;
+        case K_PTR: case K_FWD: case K_TYPEDEF: case K_VOLATILE: case K_CONST:
+        case K_RESTRICT: case K_FUNC: case K_FLOAT: case K_TYPE_TAG:
+          extra = 0; break;
+        default:
+          return -1;
+        }
+      if (off + 12 + extra > tlen)
+        return -1;
+      if (l->ntid == cap)
+        {
+          cap *= 2;
+          l->tid = realloc(l->tid, cap * sizeof *l->tid);
+          if (!l->tid)
+            return -1;
+        }
+      l->tid[l->ntid++] = t;
+      off += 12 + extra;
+      if (l->ntid > 1000000)
+        return -1;
+    }
+  return 0;
+}
+
+static const uint8_t *btf_type(struct ld *l, uint32_t id)
+{
+  if (!l->tid || id == 0 || id >= l->ntid)
+    return NULL;
+  return l->tid[id];
+}
+static uint32_t btf_kind(const uint8_t *t) { return (rd32(t + 4) >> 24) & 0x1f; }
+static uint32_t btf_vlen(const uint8_t *t) { return rd32(t + 4) & 0xffff; }
+
+/* Skip typedefs and qualifiers.  */
+static const uint8_t *btf_skip(struct ld *l, uint32_t id, uint32_t *outid)
+{
+  for (int n = 0; n < 64; n++)
+    {
+      const uint8_t *t = btf_type(l, id);
+      if (!t)
+        return NULL;
+      uint32_t k = btf_kind(t);
+      if (k == K_TYPEDEF || k == K_VOLATILE || k == K_CONST || k == K_RESTRICT
+          || k == K_TYPE_TAG || k == K_VAR)
+        {
+          id = rd32(t + 8);
+          continue;
+        }
+      if (outid)
+        *outid = id;
+      return t;
+    }
+  return NULL;
+}
+
+static int64_t btf_size(struct ld *l, uint32_t id, int depth)
+{
+  if (depth > 32)
+    return -1;
+  const uint8_t *t = btf_skip(l, id, NULL);
+  if (!t)
+    return -1;
+  switch (btf_kind(t))
+    {
+    case K_INT: case K_STRUCT: case K_UNION: case K_ENUM: case K_ENUM64:
+    case K_FLOAT: case K_DATASEC:
+      return rd32(t + 8);
+    case K_PTR:
+      return 8;
+    case K_ARRAY:
+      {
+        int64_t e = btf_size(l, rd32(t + 12), depth + 1);
+        if (e < 0)
+          return -1;
+        return e * rd32(t + 20);
+      }
+    default:
+      return -1;
+    }
+}
+
+/* Find DATASEC NAME; returns its record or NULL.  */
+static const uint8_t *btf_datasec(struct ld *l, const char *name)
+{
+  for (uint32_t i = 1; i < l->ntid; i++)
+    if (btf_kind(l->tid[i]) == K_DATASEC && !strcmp(btf_name(l, rd32(l->tid[i])), name))
+      return l->tid[i];
+  return NULL;
+}
+
+/* Value of an __uint(name, N) member: pointer to array of N.  */
+static int btf_uint_member(struct ld *l, uint32_t tid, uint32_t *val)
+{
+  const uint8_t *t = btf_skip(l, tid, NULL);
+  if (!t || btf_kind(t) != K_PTR)
+    return -1;
+  t = btf_skip(l, rd32(t + 8), NULL);
+  if (!t || btf_kind(t) != K_ARRAY)
+    return -1;
+  *val = rd32(t + 20);
+  return 0;
+}
+
+static int parse_map_struct(struct ld *l, uint32_t tid, struct elo_map *m, int depth);
+
+static int btf_map_def(struct ld *l, uint32_t tid, struct elo_map *m, int depth)
+{
+  return parse_map_struct(l, tid, m, depth);
+}
+
+static int parse_map_struct(struct ld *l, uint32_t tid, struct elo_map *m, int depth)
+{
+  if (depth > 2)
+    return fail(l, "map '%s': nested map definitions too deep", m->name);
+  const uint8_t *t = btf_skip(l, tid, NULL);
+  if (!t || btf_kind(t) != K_STRUCT)
+    return fail(l, "map '%s': BTF definition is not a struct", m->name);
+  uint32_t vlen = btf_vlen(t);
+  m->inner = -1;
+  for (uint32_t i = 0; i < vlen; i++)
+    {
+      const uint8_t *mem = t + 12 + 12 * i;
+      const char *mn = btf_name(l, rd32(mem));
+      uint32_t mt = rd32(mem + 4), v;
+      if (!strcmp(mn, "type") || !strcmp(mn, "max_entries") || !strcmp(mn, "map_flags")
+          || !strcmp(mn, "key_size") || !strcmp(mn, "value_size")
+          || !strcmp(mn, "numa_node") || !strcmp(mn, "pinning") || !strcmp(mn, "map_extra"))
+        {
+          if (btf_uint_member(l, mt, &v))
+            return fail(l, "map '%s': member '%s' is not __uint()", m->name, mn);
+          if (!strcmp(mn, "type")) m->type = v;
+          else if (!strcmp(mn, "max_entries")) m->max_entries = v;
+          else if (!strcmp(mn, "map_flags")) m->flags = v;
+          else if (!strcmp(mn, "key_size")) m->key_size = v;
+          else if (!strcmp(mn, "value_size")) m->value_size = v;
+        }
+      else if (!strcmp(mn, "key") || !strcmp(mn, "value"))
+        {
+          const uint8_t *p = btf_skip(l, mt, NULL);
+          if (!p || btf_kind(p) != K_PTR)
+            return fail(l, "map '%s': member '%s' is not __type()", m->name, mn);
+          int64_t s = btf_size(l, rd32(p + 8), 0);
+          if (s < 0 || s > (1 << 24))
+            return fail(l, "map '%s': cannot size '%s'", m->name, mn);
+          if (!strcmp(mn, "key")) m->key_size = s; else m->value_size = s;
+        }
+      else if (!strcmp(mn, "values"))
+        {
+          m->values_off = rd32(mem + 8) / 8;
+          /* __array(values, struct inner): array of pointers to a def */
+          const uint8_t *a = btf_skip(l, mt, NULL);
+          if (!a || btf_kind(a) != K_ARRAY)
+            return fail(l, "map '%s': 'values' is not an array", m->name);
+          const uint8_t *p = btf_skip(l, rd32(a + 12), NULL);
+          if (!p || btf_kind(p) != K_PTR)
+            return fail(l, "map '%s': 'values' is not an array of pointers", m->name);
+          const uint8_t *in = btf_skip(l, rd32(p + 8), NULL);
+          if (in && btf_kind(in) == K_STRUCT && m->type != 3 /* PROG_ARRAY */)
+            {
+              /* map-in-map: remember the inner definition as a map
+                 of its own (appended by the caller) */
+              struct elo_map inner;
+              memset(&inner, 0, sizeof inner);
+              snprintf(inner.name, sizeof inner.name, "%.50s.inner", m->name);
+              if (btf_map_def(l, rd32(p + 8), &inner, depth + 1))
+                return -1;
+              struct elo_object *o = l->o;
+              o->maps = realloc(o->maps, (o->nmaps + 1) * sizeof *o->maps);
+              if (!o->maps)
+                return fail(l, "out of memory");
+              inner.sec = -1;
+              inner.inner = -1;
+              o->maps[o->nmaps] = inner;
+              m->inner = o->nmaps++;
+            }
+          if (m->key_size == 0)
+            m->key_size = 4;
+          if (m->value_size == 0)
+            m->value_size = 4;
+        }
+    }
+  return 0;
+}
+
+/* ---- the loader ---- */
+static int add_map(struct ld *l, struct elo_map *m)
+{
+  struct elo_object *o = l->o;
+  struct elo_map *n = realloc(o->maps, (o->nmaps + 1) * sizeof *o->maps);
+  if (!n)
+    return fail(l, "out of memory");
+  o->maps = n;
+  o->maps[o->nmaps] = *m;
+  return o->nmaps++;
+}
+
+static int is_data_sec(const char *n)
+{
+  return !strcmp(n, ".data") || !strcmp(n, ".bss") || !strcmp(n, ".rodata")
+         || !strncmp(n, ".data.", 6) || !strncmp(n, ".rodata.", 8)
+         || !strncmp(n, ".bss.", 5);
+}
+
+static int sym_cmp_value;
+static int find_map_by_sec(struct ld *l, int sec, uint64_t off)
+{
+  for (uint32_t i = 0; i < l->o->nmaps; i++)
+    if (l->o->maps[i].sec == sec && !l->o->maps[i].internal && l->o->maps[i].sec_off == off)
+      return i;
+  return -1;
+}
+
+static int load_maps(struct ld *l)
+{
+  struct elo_object *o = l->o;
+  (void)sym_cmp_value;
+  for (size_t s = 1; s < l->nsec; s++)
+    {
+      struct sec *S = &l->secs[s];
+      if (!strcmp(S->name, "maps") && S->sh.sh_type == SHT_PROGBITS)
+        {
+          S->kind = 2;
+          /* legacy struct bpf_map_def, one per symbol */
+          int nmapsyms = 0;
+          for (size_t i = 0; i < l->nsyms; i++)
+            if (l->syms[i].st_shndx == s && GELF_ST_TYPE(l->syms[i].st_info) != STT_SECTION
+                && l->symnames[i][0])
+              nmapsyms++;
+          if (!nmapsyms)
+            continue;
+          for (size_t i = 0; i < l->nsyms; i++)
+            {
+              GElf_Sym *y = &l->syms[i];
+              if (y->st_shndx != s || GELF_ST_TYPE(y->st_info) == STT_SECTION || !l->symnames[i][0])
+                continue;
+              if (y->st_value + 16 > S->size || !S->data)
+                return fail(l, "legacy map '%s' outside section 'maps'", l->symnames[i]);
+              struct elo_map m;
+              memset(&m, 0, sizeof m);
+              snprintf(m.name, sizeof m.name, "%s", l->symnames[i]);
+              const uint8_t *d = S->data + y->st_value;
+              m.type = rd32(d); m.key_size = rd32(d + 4);
+              m.value_size = rd32(d + 8); m.max_entries = rd32(d + 12);
+              if (y->st_value + 20 <= S->size)
+                m.flags = rd32(d + 16);
+              m.sec = s; m.sec_off = y->st_value; m.inner = -1;
+              if (add_map(l, &m) < 0)
+                return -1;
+            }
+        }
+    }
+  for (size_t s = 1; s < l->nsec; s++)
+    {
+      struct sec *S = &l->secs[s];
+      if (strcmp(S->name, ".maps"))
+        continue;
+      S->kind = 1;
+      const uint8_t *ds = l->tid ? btf_datasec(l, ".maps") : NULL;
+      if (!ds)
+        {
+          /* no usable BTF: every symbol is a map we cannot describe */
+          for (size_t i = 0; i < l->nsyms; i++)
+            if (l->syms[i].st_shndx == s && GELF_ST_TYPE(l->syms[i].st_info) == STT_OBJECT)
+              return fail(l, "map '%s' in .maps needs BTF to read its definition "
+                          "(build with -g for clang, -gbtf for bpf-gcc)", l->symnames[i]);
+          continue;
+        }
+      uint32_t vlen = btf_vlen(ds);
+      for (uint32_t i = 0; i < vlen; i++)
+        {
+          const uint8_t *vs = ds + 12 + 12 * i;
+          const uint8_t *var = btf_type(l, rd32(vs));
+          if (!var || btf_kind(var) != K_VAR)
+            return fail(l, "bad BTF for .maps");
+          struct elo_map m;
+          memset(&m, 0, sizeof m);
+          snprintf(m.name, sizeof m.name, "%s", btf_name(l, rd32(var)));
+          m.sec = s;
+          m.sec_off = rd32(vs + 4);
+          if (btf_map_def(l, rd32(var + 8), &m, 0))
+            return -1;
+          if (add_map(l, &m) < 0)
+            return -1;
+        }
+    }
+  /* global data */
+  for (size_t s = 1; s < l->nsec; s++)
+    {
+      struct sec *S = &l->secs[s];
+      if (!is_data_sec(S->name) || !(S->sh.sh_flags & SHF_ALLOC))
+        continue;
+      if (S->sh.sh_flags & SHF_EXECINSTR)
+        continue;
+      struct elo_map m;
+      memset(&m, 0, sizeof m);
+      snprintf(m.name, sizeof m.name, "%.15s", S->name);
+      m.type = 2; /* ARRAY */
+      m.key_size = 4;
+      m.value_size = S->sh.sh_size;
+      if (S->sh.sh_size > (1u << 28))
+        return fail(l, "section %s too large", S->name);
+      m.max_entries = 1;
+      m.internal = 1;
+      m.readonly = !strncmp(S->name, ".rodata", 7);
+      m.sec = s;
+      m.inner = -1;
+      m.init = xcalloc(1, m.value_size);
+      if (S->data && S->sh.sh_type != SHT_NOBITS)
+        memcpy(m.init, S->data, m.value_size < S->size ? m.value_size : S->size);
+      if (m.value_size == 0)
+        {
+          free(m.init);
+          continue;
+        }
+      int idx = add_map(l, &m);
+      if (idx < 0)
+        return -1;
+      S->map = idx;
+    }
+  /* .kconfig externs */
+  const uint8_t *kc = l->tid ? btf_datasec(l, ".kconfig") : NULL;
+  if (kc)
+    {
+      uint32_t vlen = btf_vlen(kc);
+      uint64_t off = 0;
+      o->externs = xcalloc(vlen, sizeof *o->externs);
+      for (uint32_t i = 0; i < vlen; i++)
+        {
+          const uint8_t *var = btf_type(l, rd32(kc + 12 + 12 * i));
+          if (!var || btf_kind(var) != K_VAR)
+            continue;
+          int64_t sz = btf_size(l, rd32(var + 8), 0);
+          if (sz <= 0 || sz > 4096)
+            sz = 8;
+          uint64_t al = sz >= 8 ? 8 : sz >= 4 ? 4 : sz >= 2 ? 2 : 1;
+          off = (off + al - 1) & ~(al - 1);
+          struct elo_extern *e = &o->externs[o->nexterns++];
+          snprintf(e->name, sizeof e->name, "%s", btf_name(l, rd32(var)));
+          e->size = sz;
+          e->off = off;
+          off += sz;
+        }
+      if (off)
+        {
+          struct elo_map m;
+          memset(&m, 0, sizeof m);
+          snprintf(m.name, sizeof m.name, ".kconfig");
+          m.type = 2; m.key_size = 4; m.value_size = off; m.max_entries = 1;
+          m.internal = 1; m.readonly = 1; m.sec = -1; m.inner = -1;
+          m.init = xcalloc(1, off);
+          int idx = add_map(l, &m);
+          if (idx < 0)
+            return -1;
+          o->kconfig_map = idx;
+        }
+    }
+  return 0;
+}
+
+static int func_cmp(const void *a, const void *b)
+{
+  const struct elo_func *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static int apply_relocs(struct ld *l, uint8_t *done)
+{
+  struct elo_object *o = l->o;
+  for (size_t s = 1; s < l->nsec; s++)
+    {
+      struct sec *R = &l->secs[s];
+      if (R->sh.sh_type != SHT_REL)
+        continue;
+      if (R->sh.sh_info >= l->nsec)
+        continue;
+      struct sec *T = &l->secs[R->sh.sh_info];
+      int is_maps = T->kind == 1;
+      if (T->code_base < 0 && !is_maps)
+        continue;
+      if (!R->data || R->sh.sh_entsize != sizeof(Elf64_Rel))
+        continue;
+      size_t n = R->size / sizeof(Elf64_Rel);
+      for (size_t i = 0; i < n; i++)
+        {
+          Elf64_Rel rel;
+          memcpy(&rel, R->data + i * sizeof rel, sizeof rel);
+          size_t symi = ELF64_R_SYM(rel.r_info);
+          uint32_t type = ELF64_R_TYPE(rel.r_info);
+          if (symi >= l->nsyms)
+            return fail(l, "relocation against bad symbol %zu", symi);
+          GElf_Sym *y = &l->syms[symi];
+          const char *yn = l->symnames[symi];
+          if (is_maps)
+            {
+              /* .rel.maps: initial values of prog arrays / map-in-maps */
+              if (type != R_BPF_64_ABS64 && type != R_BPF_64_64)
+                continue;
+              int mi = -1;
+              uint64_t best = 0;
+              for (uint32_t k = 0; k < o->nmaps; k++)
+                if (o->maps[k].sec == (int)R->sh.sh_info && o->maps[k].sec_off <= rel.r_offset
+                    && o->maps[k].sec_off >= best)
+                  {
+                    best = o->maps[k].sec_off;
+                    mi = k;
+                  }
+              if (mi < 0)
+                continue;
+              struct elo_map *m = &o->maps[mi];
+              uint64_t rel_off = rel.r_offset - m->sec_off;
+              if (rel_off < m->values_off)
+                continue;
+              uint64_t slot = (rel_off - m->values_off) / 8;
+              if (!m->init_names)
+                {
+                  m->ninit = m->max_entries < 65536 ? m->max_entries : 65536;
+                  m->init_names = xcalloc(m->ninit, sizeof(char *));
+                }
+              if (slot < m->ninit)
+                {
+                  free(m->init_names[slot]);
+                  m->init_names[slot] = strdup(yn);
+                }
+              continue;
+            }
+          if (rel.r_offset % 8 || rel.r_offset + 8 > T->size)
+            return fail(l, "relocation offset %#llx outside section %s",
+                        (unsigned long long)rel.r_offset, T->name);
+          uint64_t idx = T->code_base + rel.r_offset / 8;
+          struct elo_insn *in = &o->code[idx];
+          int ys = y->st_shndx;
+          if (type == R_BPF_64_32 && in->code == 0x85)
+            {
+              if (ys <= 0 || (size_t)ys >= l->nsec || l->secs[ys].code_base < 0)
+                return fail(l, "call relocation against '%s' which is not code", yn);
+              int64_t tgt = l->secs[ys].code_base + (int64_t)(y->st_value / 8) + in->imm + 1;
+              if (tgt < 0 || tgt >= (int64_t)o->ncode)
+                return fail(l, "call target of '%s' outside the code", yn);
+              in->regs = (in->regs & 0x0f) | (ELO_CALL_LOCAL << 4);
+              in->imm = tgt;
+              done[idx] = 1;
+            }
+          else if (type == R_BPF_64_64 && in->code == 0x18)
+            {
+              if (idx + 1 >= o->ncode)
+                return fail(l, "lddw relocation at end of section %s", T->name);
+              struct elo_insn *in2 = in + 1;
+              if (ys == SHN_UNDEF)
+                {
+                  int found = 0;
+                  for (uint32_t k = 0; k < o->nexterns; k++)
+                    if (!strcmp(o->externs[k].name, yn) && o->kconfig_map >= 0)
+                      {
+                        in->regs = (in->regs & 0x0f) | (ELO_LD_MAP_VALUE << 4);
+                        in->imm = o->kconfig_map;
+                        in2->imm = o->externs[k].off;
+                        found = 1;
+                      }
+                  if (!found)
+                    return fail(l, "unresolved extern '%s' (only .kconfig externs are supported)", yn);
+                }
+              else if (ys >= (int)l->nsec || ys == SHN_ABS || ys >= SHN_LORESERVE)
+                return fail(l, "relocation against '%s' in unsupported section", yn);
+              else if (l->secs[ys].kind)
+                {
+                  int mi = find_map_by_sec(l, ys, y->st_value);
+                  if (mi < 0)
+                    return fail(l, "relocation against '%s' which is not a map", yn);
+                  in->regs = (in->regs & 0x0f) | (ELO_LD_MAP << 4);
+                  in->imm = mi;
+                  in2->imm = 0;
+                }
+              else if (l->secs[ys].map >= 0)
+                {
+                  in->regs = (in->regs & 0x0f) | (ELO_LD_MAP_VALUE << 4);
+                  int64_t off = (int64_t)y->st_value + in->imm;
+                  in->imm = l->secs[ys].map;
+                  in2->imm = (int32_t)off;
+                }
+              else if (l->secs[ys].code_base >= 0)
+                {
+                  int64_t tgt = l->secs[ys].code_base + (int64_t)((y->st_value + in->imm) / 8);
+                  if (tgt < 0 || tgt >= (int64_t)o->ncode)
+                    return fail(l, "function reference '%s' outside the code", yn);
+                  in->regs = (in->regs & 0x0f) | (ELO_LD_FUNC << 4);
+                  in->imm = tgt;
+                  in2->imm = 0;
+                }
+              else
+                return fail(l, "relocation against '%s' in section %s which is neither a map nor data",
+                            yn, l->secs[ys].name);
+              done[idx] = 1;
+            }
+          else if (type == R_BPF_64_64 || type == R_BPF_64_32)
+            return fail(l, "relocation type %u at insn %llu of %s does not fit the instruction",
+                        type, (unsigned long long)(rel.r_offset / 8), T->name);
+        }
+    }
+  return 0;
+}
+
+static int load_btf_ext(struct ld *l, const uint8_t *ext, size_t len)
+{
+  struct elo_object *o = l->o;
+  if (len < 32 || (rd32(ext) & 0xffff) != 0xeb9f)
+    return 0;
+  uint32_t hdr = rd32(ext + 4);
+  if (hdr < 32 || hdr > len)
+    return 0;
+  uint32_t lio = rd32(ext + 16), lil = rd32(ext + 20);
+  if ((uint64_t)hdr + lio + lil > len || lil < 4)
+    return 0;
+  const uint8_t *p = ext + hdr + lio, *end = p + lil;
+  uint32_t rec = rd32(p);
+  p += 4;
+  if (rec < 16)
+    return 0;
+  size_t cap = 64;
+  o->lines = xcalloc(cap, sizeof *o->lines);
+  while (p + 8 <= end)
+    {
+      const char *secname = btf_name(l, rd32(p));
+      uint32_t n = rd32(p + 4);
+      p += 8;
+      if ((uint64_t)n * rec > (uint64_t)(end - p))
+        break;
+      int64_t base = -1;
+      for (size_t s = 1; s < l->nsec; s++)
+        if (!strcmp(l->secs[s].name, secname) && l->secs[s].code_base >= 0)
+          base = l->secs[s].code_base;
+      for (uint32_t k = 0; k < n; k++, p += rec)
+        {
+          if (base < 0)
+            continue;
+          uint32_t insn = rd32(p) / 8;
+          if (base + insn >= o->ncode)
+            continue;
+          if (o->nlines == cap)
+            o->lines = realloc(o->lines, (cap *= 2) * sizeof *o->lines);
+          struct elo_line *L = &o->lines[o->nlines++];
+          L->insn = base + insn;
+          L->file = btf_name(l, rd32(p + 4));
+          L->text = btf_name(l, rd32(p + 8));
+          L->line = rd32(p + 12) >> 10;
+          L->col = rd32(p + 12) & 0x3ff;
+        }
+    }
+  return 0;
+}
+
+static int line_cmp(const void *a, const void *b)
+{
+  const struct elo_line *x = a, *y = b;
+  return x->insn < y->insn ? -1 : x->insn > y->insn;
+}
+
+static int load(struct ld *l, const void *buf, size_t len)
+{
+  struct elo_object *o = l->o;
+  elf_version(EV_CURRENT);
+  l->elf = elf_memory((char *)buf, len);
+  if (!l->elf || elf_kind(l->elf) != ELF_K_ELF)
+    return fail(l, "not an ELF file");
+  GElf_Ehdr eh;
+  if (!gelf_getehdr(l->elf, &eh))
+    return fail(l, "bad ELF header");
+  if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB)
+    return fail(l, "not a 64-bit little-endian ELF file");
+  if (eh.e_machine != EM_BPF)
+    return fail(l, "not a BPF object (e_machine %u)", eh.e_machine);
+  if (eh.e_type != ET_REL && eh.e_type != ET_EXEC)
+    return fail(l, "neither a relocatable object nor an executable");
+  o->is_exec = eh.e_type == ET_EXEC;
+  o->xbpf = eh.e_flags & 1;
+  if (elf_getshdrnum(l->elf, &l->nsec) || elf_getshdrstrndx(l->elf, &l->shstrndx))
+    return fail(l, "bad section table");
+  if (l->nsec > 65536)
+    return fail(l, "too many sections");
+  l->secs = xcalloc(l->nsec, sizeof *l->secs);
+  size_t symsec = 0;
+  for (size_t s = 0; s < l->nsec; s++)
+    {
+      struct sec *S = &l->secs[s];
+      S->code_base = -1;
+      S->map = -1;
+      S->name = "";
+      Elf_Scn *scn = elf_getscn(l->elf, s);
+      if (!scn || !gelf_getshdr(scn, &S->sh))
+        return fail(l, "bad section header %zu", s);
+      const char *nm = elf_strptr(l->elf, l->shstrndx, S->sh.sh_name);
+      S->name = nm ? nm : "";
+      if (s && S->sh.sh_type != SHT_NOBITS && S->sh.sh_type != SHT_NULL)
+        {
+          if (S->sh.sh_offset > len || S->sh.sh_size > len - S->sh.sh_offset)
+            return fail(l, "section %s extends past the end of the file", S->name);
+          S->data = (const uint8_t *)buf + S->sh.sh_offset;
+          S->size = S->sh.sh_size;
+        }
+      if (S->sh.sh_type == SHT_SYMTAB)
+        symsec = s;
+    }
+  /* symbols */
+  if (symsec)
+    {
+      struct sec *S = &l->secs[symsec];
+      Elf_Data *d = elf_getdata(elf_getscn(l->elf, symsec), NULL);
+      if (!d || !S->sh.sh_entsize)
+        return fail(l, "bad symbol table");
+      l->nsyms = S->size / sizeof(Elf64_Sym);
+      l->syms = xcalloc(l->nsyms, sizeof *l->syms);
+      l->symnames = xcalloc(l->nsyms, sizeof *l->symnames);
+      for (size_t i = 0; i < l->nsyms; i++)
+        {
+          if (!gelf_getsym(d, i, &l->syms[i]))
+            return fail(l, "bad symbol %zu", i);
+          const char *n = elf_strptr(l->elf, S->sh.sh_link, l->syms[i].st_name);
+          l->symnames[i] = n ? n : "";
+          if (GELF_ST_TYPE(l->syms[i].st_info) == STT_SECTION && l->syms[i].st_shndx < l->nsec)
+            l->symnames[i] = l->secs[l->syms[i].st_shndx].name;
+        }
+    }
+  /* code */
+  uint64_t total = 0;
+  for (size_t s = 1; s < l->nsec; s++)
+    {
+      struct sec *S = &l->secs[s];
+      if (S->sh.sh_type == SHT_PROGBITS && (S->sh.sh_flags & SHF_EXECINSTR) && S->size)
+        {
+          if (S->size % 8)
+            return fail(l, "code section %s size %zu is not a multiple of 8", S->name, S->size);
+          S->code_base = total;
+          total += S->size / 8;
+        }
+      if (!strcmp(S->name, ".BTF") && S->data)
+        {
+          l->btf = S->data;
+          l->btf_len = S->size;
+        }
+    }
+  o->csecs = xcalloc(l->nsec, sizeof *o->csecs);
+  for (size_t s = 1; s < l->nsec; s++)
+    if (l->secs[s].code_base >= 0)
+      {
+        struct elo_codesec *c = &o->csecs[o->ncsecs++];
+        c->addr = l->secs[s].sh.sh_addr;
+        c->base = l->secs[s].code_base;
+        c->n = l->secs[s].size / 8;
+      }
+  if (total > (1u << 24))
+    return fail(l, "too much code");
+  o->code = xcalloc(total + 1, sizeof *o->code);
+  o->ncode = total;
+  for (size_t s = 1; s < l->nsec; s++)
+    if (l->secs[s].code_base >= 0)
+      memcpy(o->code + l->secs[s].code_base, l->secs[s].data, l->secs[s].size);
+  if (l->btf)
+    {
+      if (btf_parse(l) == 0)
+        o->has_btf = 1;
+      else
+        {
+          free(l->tid);
+          l->tid = NULL;
+          l->ntid = 0;
+        }
+    }
+  o->kconfig_map = -1;
+  if (!o->is_exec)
+    {
+      if (load_maps(l))
+        return -1;
+      uint8_t *done = xcalloc(total + 1, 1);
+      if (apply_relocs(l, done))
+        {
+          free(done);
+          return -1;
+        }
+      for (uint64_t i = 0; i < total; i++)
+        {
+          struct elo_insn *in = &o->code[i];
+          if (in->code == 0x85 && ELO_SRC(in) == ELO_CALL_LOCAL && !done[i])
+            {
+              int64_t tgt = (int64_t)i + in->imm + 1;
+              in->imm = (tgt < 0 || tgt >= (int64_t)total) ? -1 : tgt;  /* checked at decode */
+            }
+          if (in->code == 0x18 && !done[i] && ELO_SRC(in) != 0)
+            {
+              free(done);
+              return fail(l, "lddw at insn %llu has pseudo source %u without a relocation",
+                          (unsigned long long)i, ELO_SRC(in));
+            }
+          if (in->code == 0x18)
+            i++;
+        }
+      free(done);
+    }
+  else
+    {
+      /* executable: map every SHF_ALLOC section at its address */
+      uint64_t lo = UINT64_MAX, hi = 0;
+      for (size_t s = 1; s < l->nsec; s++)
+        {
+          struct sec *S = &l->secs[s];
+          if (!(S->sh.sh_flags & SHF_ALLOC) || !S->sh.sh_size)
+            continue;
+          if (S->sh.sh_addr < lo) lo = S->sh.sh_addr;
+          if (S->sh.sh_addr + S->sh.sh_size > hi) hi = S->sh.sh_addr + S->sh.sh_size;
+        }
+      if (lo == UINT64_MAX)
+        lo = hi = 0;
+      if (hi - lo > (1u << 28) || hi > (1ull << 32))
+        return fail(l, "executable image too large or above 4 GiB");
+      o->image_lo = lo;
+      o->image_hi = hi;
+      o->image = xcalloc(1, hi - lo + 1);
+      for (size_t s = 1; s < l->nsec; s++)
+        {
+          struct sec *S = &l->secs[s];
+          if ((S->sh.sh_flags & SHF_ALLOC) && S->sh.sh_size && S->data
+              && S->sh.sh_type != SHT_NOBITS)
+            memcpy(o->image + (S->sh.sh_addr - lo), S->data, S->sh.sh_size);
+        }
+      for (uint64_t i = 0; i < total; i++)
+        {
+          struct elo_insn *in = &o->code[i];
+          if (in->code == 0x85 && ELO_SRC(in) == ELO_CALL_LOCAL)
+            {
+              int64_t tgt = (int64_t)i + in->imm + 1;
+              in->imm = (tgt < 0 || tgt >= (int64_t)total) ? -1 : tgt;
+            }
+          if (in->code == 0x18)
+            i++;
+        }
+    }
+  /* functions and programs */
+  o->funcs = xcalloc(l->nsyms + 1, sizeof *o->funcs);
+  o->progs = xcalloc(l->nsyms + l->nsec + 1, sizeof *o->progs);
+  for (size_t i = 0; i < l->nsyms; i++)
+    {
+      GElf_Sym *y = &l->syms[i];
+      if (GELF_ST_TYPE(y->st_info) != STT_FUNC || y->st_shndx == SHN_UNDEF || y->st_shndx >= l->nsec)
+        continue;
+      struct sec *S = &l->secs[y->st_shndx];
+      if (S->code_base < 0)
+        continue;
+      uint64_t off = y->st_value;
+      if (o->is_exec)
+        off -= S->sh.sh_addr;
+      if (off % 8 || off >= S->size)
+        continue;
+      struct elo_func *f = &o->funcs[o->nfuncs++];
+      snprintf(f->name, sizeof f->name, "%s", l->symnames[i]);
+      f->start = S->code_base + off / 8;
+      uint64_t sz = y->st_size / 8;
+      f->end = f->start + (sz ? sz : 1);
+      if (f->end > S->code_base + S->size / 8)
+        f->end = S->code_base + S->size / 8;
+      int is_prog = 0;
+      if (o->is_exec)
+        is_prog = !strcmp(f->name, "_start");
+      else if (strcmp(S->name, ".text") && GELF_ST_BIND(y->st_info) != STB_LOCAL)
+        is_prog = 1;
+      if (is_prog)
+        {
+          struct elo_prog *p = &o->progs[o->nprogs++];
+          snprintf(p->name, sizeof p->name, "%s", f->name);
+          snprintf(p->sec, sizeof p->sec, "%s", S->name);
+          p->type = o->is_exec ? 0 : elo_sec_prog_type(S->name);
+          p->start = f->start;
+          p->end = S->code_base + S->size / 8;
+        }
+    }
+  /* program sections without function symbols (hand-written asm) */
+  if (!o->is_exec)
+    for (size_t s = 1; s < l->nsec; s++)
+      {
+        struct sec *S = &l->secs[s];
+        if (S->code_base < 0 || !strcmp(S->name, ".text"))
+          continue;
+        int has = 0;
+        for (uint32_t k = 0; k < o->nprogs; k++)
+          if (!strcmp(o->progs[k].sec, S->name))
+            has = 1;
+        if (has)
+          continue;
+        struct elo_prog *p = &o->progs[o->nprogs++];
+        snprintf(p->name, sizeof p->name, "%s", S->name);
+        snprintf(p->sec, sizeof p->sec, "%s", S->name);
+        p->type = elo_sec_prog_type(S->name);
+        p->start = S->code_base;
+        p->end = S->code_base + S->size / 8;
+      }
+  if (o->is_exec && !o->nprogs && total)
+    {
+      /* no _start symbol: use e_entry */
+      for (size_t s = 1; s < l->nsec; s++)
+        {
+          struct sec *S = &l->secs[s];
+          if (S->code_base >= 0 && eh.e_entry >= S->sh.sh_addr
+              && eh.e_entry < S->sh.sh_addr + S->size && (eh.e_entry - S->sh.sh_addr) % 8 == 0)
+            {
+              struct elo_prog *p = &o->progs[o->nprogs++];
+              snprintf(p->name, sizeof p->name, "_start");
+              snprintf(p->sec, sizeof p->sec, "%s", S->name);
+              p->start = S->code_base + (eh.e_entry - S->sh.sh_addr) / 8;
+              p->end = S->code_base + S->size / 8;
+            }
+        }
+    }
+  qsort(o->funcs, o->nfuncs, sizeof *o->funcs, func_cmp);
+  for (size_t s = 1; s < l->nsec; s++)
+    if (!strcmp(l->secs[s].name, ".BTF.ext") && l->secs[s].data && l->tid)
+      load_btf_ext(l, l->secs[s].data, l->secs[s].size);
+  if (o->nlines)
+    qsort(o->lines, o->nlines, sizeof *o->lines, line_cmp);
+  /* keep BTF strings alive for line info */
+  return 0;
+}
+
+struct elo_object *elo_open(const void *buf, size_t len, const char *name,
+                            char *err, size_t errlen)
+{
+  struct ld l;
+  memset(&l, 0, sizeof l);
+  struct elo_object *o = xcalloc(1, sizeof *o);
+  snprintf(o->name, sizeof o->name, "%s", name);
+  o->kconfig_map = -1;
+  /* line info points into BTF strings: keep a private copy of the file */
+  o->btf_copy = xcalloc(1, len + 1);
+  memcpy(o->btf_copy, buf, len);
+  l.o = o;
+  l.err = err;
+  l.errlen = errlen;
+  int r = load(&l, o->btf_copy, len);
+  if (l.elf)
+    elf_end(l.elf);
+  free(l.secs);
+  free(l.syms);
+  free(l.symnames);
+  free(l.tid);
+  if (r)
+    {
+      elo_close(o);
+      return NULL;
+    }
+  return o;
+}
+
+void elo_close(struct elo_object *o)
+{
+  if (!o)
+    return;
+  for (uint32_t i = 0; i < o->nmaps; i++)
+    {
+      free(o->maps[i].init);
+      if (o->maps[i].init_names)
+        for (uint32_t k = 0; k < o->maps[i].ninit; k++)
+          free(o->maps[i].init_names[k]);
+      free(o->maps[i].init_names);
+    }
+  free(o->maps);
+  free(o->code);
+  free(o->progs);
+  free(o->funcs);
+  free(o->lines);
+  free(o->externs);
+  free(o->image);
+  free(o->csecs);
+  free(o->btf_copy);
+  free(o);
+}
+
+const struct elo_func *elo_func_at(const struct elo_object *o, uint32_t pc)
+{
+  const struct elo_func *best = NULL;
+  for (uint32_t i = 0; i < o->nfuncs; i++)
+    if (o->funcs[i].start <= pc && (!best || o->funcs[i].start >= best->start))
+      best = &o->funcs[i];
+  return best;
+}
+
+const struct elo_line *elo_line_at(const struct elo_object *o, uint32_t pc)
+{
+  const struct elo_line *best = NULL;
+  const struct elo_func *f = elo_func_at(o, pc);
+  for (uint32_t i = 0; i < o->nlines; i++)
+    {
+      if (o->lines[i].insn > pc)
+        break;
+      if (f && o->lines[i].insn < f->start)
+        continue;
+      best = &o->lines[i];
+    }
+  return best;
+}

@@ -1,0 +1,357 @@
+/* interp-body.h - the interpreter loop, included twice by interp.c
+   (TRACE 0: fast; TRACE 1: prints every instruction).  */
+
+static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_t *ret)
+{
+  static const void *const labels[OP__COUNT] = {
+#define L(n) [OP_##n] = &&L_##n,
+    OPS(L)
+#undef L
+  };
+  uint64_t R[11];
+  struct frame frames[MAX_FRAMES];
+  int nf = 0;                      /* frames pushed by this run */
+  const int base_depth = vm->depth;
+  const struct xi *const code = vm->code;
+  const struct xi *ip = code + entry;
+  uint64_t cnt = vm->insns;
+  const uint64_t limit = vm->opt.max_insns;
+  uint64_t addr;
+  uint8_t *p;
+  uint64_t v;
+  int sz;
+
+  memset(R, 0, sizeof R);
+  R[1] = args[0]; R[2] = args[1]; R[3] = args[2]; R[4] = args[3]; R[5] = args[4];
+  R[10] = vm->fp;
+
+#if TRACE
+#define DISPATCH() do { cnt++; trace_insn(vm, ip, R); goto *labels[ip->op]; } while (0)
+#else
+#define DISPATCH() do { cnt++; goto *labels[ip->op]; } while (0)
+#endif
+#define NEXT() do { ip++; DISPATCH(); } while (0)
+#define JUMP() do { ip = code + ip->aux; if (__builtin_expect(cnt >= limit, 0)) goto budget; DISPATCH(); } while (0)
+#define DST R[ip->dst]
+#define SRC R[ip->src]
+#define IMM ((int64_t)ip->imm)
+#define U32(x) ((uint32_t)(x))
+#define S32(x) ((int32_t)(x))
+
+  DISPATCH();
+
+#define ALU64(name, expr_k, expr_x) \
+  L_##name##64_K: { uint64_t a = DST, b = (uint64_t)IMM; (void)a; DST = (expr_k); NEXT(); } \
+  L_##name##64_X: { uint64_t a = DST, b = SRC; (void)a; DST = (expr_x); NEXT(); }
+#define ALU32(name, expr_k, expr_x) \
+  L_##name##32_K: { uint32_t a = DST, b = (uint32_t)ip->imm; (void)a; DST = (uint32_t)(expr_k); NEXT(); } \
+  L_##name##32_X: { uint32_t a = DST, b = (uint32_t)SRC; (void)a; DST = (uint32_t)(expr_x); NEXT(); }
+
+  ALU64(ADD, a + b, a + b)
+  ALU64(SUB, a - b, a - b)
+  ALU64(MUL, a * b, a * b)
+  ALU64(DIV, b ? a / b : 0, b ? a / b : 0)
+  ALU64(MOD, b ? a % b : a, b ? a % b : a)
+  ALU64(SDIV, b == 0 ? 0 : (int64_t)b == -1 ? (uint64_t)0 - a : (uint64_t)((int64_t)a / (int64_t)b),
+              b == 0 ? 0 : (int64_t)b == -1 ? (uint64_t)0 - a : (uint64_t)((int64_t)a / (int64_t)b))
+  ALU64(SMOD, b == 0 ? a : (int64_t)b == -1 ? 0 : (uint64_t)((int64_t)a % (int64_t)b),
+              b == 0 ? a : (int64_t)b == -1 ? 0 : (uint64_t)((int64_t)a % (int64_t)b))
+  ALU64(OR, a | b, a | b)
+  ALU64(AND, a & b, a & b)
+  ALU64(LSH, a << (b & 63), a << (b & 63))
+  ALU64(RSH, a >> (b & 63), a >> (b & 63))
+  ALU64(ARSH, (uint64_t)((int64_t)a >> (b & 63)), (uint64_t)((int64_t)a >> (b & 63)))
+  ALU64(XOR, a ^ b, a ^ b)
+  ALU64(MOV, b, b)
+  ALU32(ADD, a + b, a + b)
+  ALU32(SUB, a - b, a - b)
+  ALU32(MUL, a * b, a * b)
+  ALU32(DIV, b ? a / b : 0, b ? a / b : 0)
+  ALU32(MOD, b ? a % b : a, b ? a % b : a)
+  ALU32(SDIV, b == 0 ? 0 : (int32_t)b == -1 ? 0u - a : (uint32_t)((int32_t)a / (int32_t)b),
+              b == 0 ? 0 : (int32_t)b == -1 ? 0u - a : (uint32_t)((int32_t)a / (int32_t)b))
+  ALU32(SMOD, b == 0 ? a : (int32_t)b == -1 ? 0 : (uint32_t)((int32_t)a % (int32_t)b),
+              b == 0 ? a : (int32_t)b == -1 ? 0 : (uint32_t)((int32_t)a % (int32_t)b))
+  ALU32(OR, a | b, a | b)
+  ALU32(AND, a & b, a & b)
+  ALU32(LSH, a << (b & 31), a << (b & 31))
+  ALU32(RSH, a >> (b & 31), a >> (b & 31))
+  ALU32(ARSH, (uint32_t)((int32_t)a >> (b & 31)), (uint32_t)((int32_t)a >> (b & 31)))
+  ALU32(XOR, a ^ b, a ^ b)
+  ALU32(MOV, b, b)
+
+  L_NEG64: DST = (uint64_t)0 - DST; NEXT();
+  L_NEG32: DST = (uint32_t)(0u - (uint32_t)DST); NEXT();
+  L_MOVSX64_8: DST = (uint64_t)(int64_t)(int8_t)SRC; NEXT();
+  L_MOVSX64_16: DST = (uint64_t)(int64_t)(int16_t)SRC; NEXT();
+  L_MOVSX64_32: DST = (uint64_t)(int64_t)(int32_t)SRC; NEXT();
+  L_MOVSX32_8: DST = (uint32_t)(int32_t)(int8_t)SRC; NEXT();
+  L_MOVSX32_16: DST = (uint32_t)(int32_t)(int16_t)SRC; NEXT();
+  L_LE16: DST = (uint16_t)DST; NEXT();
+  L_LE32: DST = (uint32_t)DST; NEXT();
+  L_LE64: NEXT();
+  L_BE16: DST = __builtin_bswap16((uint16_t)DST); NEXT();
+  L_BE32: DST = __builtin_bswap32((uint32_t)DST); NEXT();
+  L_BE64: DST = __builtin_bswap64(DST); NEXT();
+
+  L_JA: JUMP();
+#define JCOND(name, cond) \
+  L_##name##_K: { uint64_t a = DST, b = (uint64_t)IMM; if (cond) { JUMP(); } NEXT(); } \
+  L_##name##_X: { uint64_t a = DST, b = SRC; if (cond) { JUMP(); } NEXT(); }
+  JCOND(JEQ, a == b)
+  JCOND(JNE, a != b)
+  JCOND(JGT, a > b)
+  JCOND(JGE, a >= b)
+  JCOND(JLT, a < b)
+  JCOND(JLE, a <= b)
+  JCOND(JSGT, (int64_t)a > (int64_t)b)
+  JCOND(JSGE, (int64_t)a >= (int64_t)b)
+  JCOND(JSLT, (int64_t)a < (int64_t)b)
+  JCOND(JSLE, (int64_t)a <= (int64_t)b)
+  JCOND(JSET, a & b)
+  JCOND(J32EQ, U32(a) == U32(b))
+  JCOND(J32NE, U32(a) != U32(b))
+  JCOND(J32GT, U32(a) > U32(b))
+  JCOND(J32GE, U32(a) >= U32(b))
+  JCOND(J32LT, U32(a) < U32(b))
+  JCOND(J32LE, U32(a) <= U32(b))
+  JCOND(J32SGT, S32(a) > S32(b))
+  JCOND(J32SGE, S32(a) >= S32(b))
+  JCOND(J32SLT, S32(a) < S32(b))
+  JCOND(J32SLE, S32(a) <= S32(b))
+  JCOND(J32SET, U32(a) & U32(b))
+
+  L_LDDW: DST = (uint64_t)ip->aux; ip += 2; DISPATCH();
+  L_LDDW_MAP: DST = (uint64_t)ip->aux; ip += 2; DISPATCH();
+  L_LDDW_FUNC: DST = (uint64_t)ip->aux; ip += 2; DISPATCH();
+
+#define LOAD(name, type, ext) \
+  L_##name: \
+    addr = SRC + ip->aux; \
+    p = fast_mem(vm, addr, sizeof(type), RG_CTX); \
+    if (__builtin_expect(p != NULL, 1)) { type t_; memcpy(&t_, p, sizeof t_); DST = (ext)t_; } \
+    else { sz = sizeof(type); vm->insns = cnt; if (vm_slow_load(vm, addr, sz, &v)) goto fault; \
+           DST = (uint64_t)(ext)(type)v; } \
+    NEXT();
+  LOAD(LDX_B, uint8_t, uint64_t)
+  LOAD(LDX_H, uint16_t, uint64_t)
+  LOAD(LDX_W, uint32_t, uint64_t)
+  LOAD(LDX_DW, uint64_t, uint64_t)
+  LOAD(LDSX_B, int8_t, int64_t)
+  LOAD(LDSX_H, int16_t, int64_t)
+  LOAD(LDSX_W, int32_t, int64_t)
+
+#define STORE(name, type, val) \
+  L_##name: \
+    addr = DST + ip->aux; \
+    p = fast_mem(vm, addr, sizeof(type), RG_CTX | RG_RO); \
+    if (__builtin_expect(p != NULL, 1)) { type t_ = (type)(val); memcpy(p, &t_, sizeof t_); } \
+    else { vm->insns = cnt; if (vm_slow_store(vm, addr, sizeof(type), (uint64_t)(type)(val))) goto fault; } \
+    NEXT();
+  STORE(ST_B, uint8_t, ip->imm)
+  STORE(ST_H, uint16_t, ip->imm)
+  STORE(ST_W, uint32_t, ip->imm)
+  STORE(ST_DW, uint64_t, (int64_t)ip->imm)
+  STORE(STX_B, uint8_t, SRC)
+  STORE(STX_H, uint16_t, SRC)
+  STORE(STX_W, uint32_t, SRC)
+  STORE(STX_DW, uint64_t, SRC)
+
+#define ATOMIC(name, type, body) \
+  L_##name: { \
+    addr = DST + ip->aux; \
+    p = fast_mem(vm, addr, sizeof(type), RG_CTX | RG_RO); \
+    if (!p) { vm->insns = cnt; vm_mem(vm, addr, sizeof(type), 1, "atomic operation"); \
+              if (!vm->fault) { vm_faultf(vm, "atomic operation on context"); } goto fault; } \
+    type old_, new_; memcpy(&old_, p, sizeof old_); (void)new_; \
+    body \
+    NEXT(); }
+#define AOP(name, type, opx, fetch) \
+  ATOMIC(name, type, { new_ = old_ opx (type)SRC; memcpy(p, &new_, sizeof new_); \
+                       if (fetch) SRC = (uint64_t)old_; })
+  AOP(AADD_W, uint32_t, +, 0) AOP(AADD_DW, uint64_t, +, 0)
+  AOP(AOR_W, uint32_t, |, 0) AOP(AOR_DW, uint64_t, |, 0)
+  AOP(AAND_W, uint32_t, &, 0) AOP(AAND_DW, uint64_t, &, 0)
+  AOP(AXOR_W, uint32_t, ^, 0) AOP(AXOR_DW, uint64_t, ^, 0)
+  AOP(AFADD_W, uint32_t, +, 1) AOP(AFADD_DW, uint64_t, +, 1)
+  AOP(AFOR_W, uint32_t, |, 1) AOP(AFOR_DW, uint64_t, |, 1)
+  AOP(AFAND_W, uint32_t, &, 1) AOP(AFAND_DW, uint64_t, &, 1)
+  AOP(AFXOR_W, uint32_t, ^, 1) AOP(AFXOR_DW, uint64_t, ^, 1)
+  ATOMIC(AXCHG_W, uint32_t, { new_ = (uint32_t)SRC; memcpy(p, &new_, 4); SRC = old_; })
+  ATOMIC(AXCHG_DW, uint64_t, { new_ = SRC; memcpy(p, &new_, 8); SRC = old_; })
+  ATOMIC(ACMPXCHG_W, uint32_t, { if (old_ == (uint32_t)R[0]) { new_ = (uint32_t)SRC; memcpy(p, &new_, 4); }
+                                 R[0] = old_; })
+  ATOMIC(ACMPXCHG_DW, uint64_t, { if (old_ == R[0]) { new_ = SRC; memcpy(p, &new_, 8); }
+                                  R[0] = old_; })
+
+  /* Legacy packet loads (socket filters): relative to skb->data, value in
+     network order; out of bounds ends the program with 0.  */
+#define LDPKT(name, n, offexpr) \
+  L_##name: { \
+    int64_t o_ = (offexpr); \
+    if (!vm->pkt || o_ < 0 || (uint64_t)o_ + n > (uint64_t)(vm->pkt_end - vm->pkt_data)) \
+      { R[0] = 0; goto done; } \
+    const uint8_t *q_ = vm->pkt + vm->pkt_data + o_; \
+    R[0] = n == 1 ? q_[0] : n == 2 ? (uint64_t)(q_[0] << 8 | q_[1]) \
+         : ((uint64_t)q_[0] << 24 | (uint64_t)q_[1] << 16 | (uint64_t)q_[2] << 8 | q_[3]); \
+    NEXT(); }
+  LDPKT(LDABS_B, 1, (int64_t)ip->imm)
+  LDPKT(LDABS_H, 2, (int64_t)ip->imm)
+  LDPKT(LDABS_W, 4, (int64_t)ip->imm)
+  LDPKT(LDIND_B, 1, (int64_t)(int32_t)((uint32_t)SRC + (uint32_t)ip->imm))
+  LDPKT(LDIND_H, 2, (int64_t)(int32_t)((uint32_t)SRC + (uint32_t)ip->imm))
+  LDPKT(LDIND_W, 4, (int64_t)(int32_t)((uint32_t)SRC + (uint32_t)ip->imm))
+
+  L_CALL_HELPER: {
+      helper_fn fn = helper_get(ip->imm);
+      vm->insns = cnt;
+      vm->cur_pc = ip - code;
+      if (!fn)
+        {
+          const char *hn = helper_name(ip->imm);
+          vm_faultf(vm, "unknown helper %d%s%s%s", ip->imm, hn ? " (" : "", hn ? hn : "", hn ? ")" : "");
+          goto fault;
+        }
+      uint64_t save_fp = vm->fp;
+      int save_depth = vm->depth;
+      vm->fp = R[10];
+      vm->depth = base_depth + nf;
+      R[0] = fn(vm, R[1], R[2], R[3], R[4], R[5]);
+      vm->fp = save_fp;
+      vm->depth = save_depth;
+      cnt = vm->insns;
+      if (__builtin_expect(vm->fault | vm->exited | vm->tail_prog, 0))
+        {
+          if (vm->fault)
+            goto fault;
+          if (vm->exited)
+            goto done;
+          /* tail call: replace the running program, same frame */
+          uint32_t t = vm->obj->progs[vm->tail_prog - 1].start;
+          vm->tail_prog = 0;
+          ip = code + t;
+          DISPATCH();
+        }
+      /* r1-r5 are clobbered by calls */
+      NEXT();
+    }
+  L_CALL_LOCAL: {
+      if (base_depth + nf + 1 >= vm->opt.max_depth || nf >= MAX_FRAMES)
+        {
+          vm->insns = cnt;
+          vm_faultf(vm, "call depth exceeds %d frames", vm->opt.max_depth);
+          goto fault;
+        }
+      struct frame *f = &frames[nf++];
+      f->r6 = R[6]; f->r7 = R[7]; f->r8 = R[8]; f->r9 = R[9]; f->fp = R[10];
+      f->ret = ip + 1;
+      R[10] -= vm->opt.stack_size;
+      ip = code + ip->aux;
+      if (__builtin_expect(cnt >= limit, 0))
+        goto budget;
+      DISPATCH();
+    }
+  L_CALLX: {
+      uint64_t t = R[ip->aux];
+      uint32_t idx = (uint32_t)t;
+      if ((t >> 32) != SIM_CODE_REGION)
+        {
+          /* executable: link address */
+          int found = 0;
+          for (uint32_t i = 0; i < vm->obj->ncsecs; i++)
+            {
+              const struct elo_codesec *c = &vm->obj->csecs[i];
+              if (vm->obj->is_exec && t >= c->addr && t < c->addr + 8ull * c->n && (t - c->addr) % 8 == 0)
+                {
+                  idx = c->base + (t - c->addr) / 8;
+                  found = 1;
+                }
+            }
+          if (!found)
+            {
+              vm->insns = cnt;
+              vm_faultf(vm, "indirect call to %#llx which is not a function", (unsigned long long)t);
+              goto fault;
+            }
+        }
+      if (idx >= vm->ncode)
+        {
+          vm->insns = cnt;
+          vm_faultf(vm, "indirect call outside the code");
+          goto fault;
+        }
+      if (base_depth + nf + 1 >= vm->opt.max_depth || nf >= MAX_FRAMES)
+        {
+          vm->insns = cnt;
+          vm_faultf(vm, "call depth exceeds %d frames", vm->opt.max_depth);
+          goto fault;
+        }
+      struct frame *f = &frames[nf++];
+      f->r6 = R[6]; f->r7 = R[7]; f->r8 = R[8]; f->r9 = R[9]; f->fp = R[10];
+      f->ret = ip + 1;
+      R[10] -= vm->opt.stack_size;
+      ip = code + idx;
+      DISPATCH();
+    }
+  L_EXIT:
+    if (nf == 0)
+      goto done;
+    {
+      struct frame *f = &frames[--nf];
+      R[6] = f->r6; R[7] = f->r7; R[8] = f->r8; R[9] = f->r9; R[10] = f->fp;
+      ip = f->ret;
+      DISPATCH();
+    }
+  L_CALL_KFUNC:
+    vm->insns = cnt;
+    vm_faultf(vm, "kfunc calls are not supported (btf id %d)", ip->imm);
+    goto fault;
+  L_INVALID: {
+      vm->insns = cnt;
+      const struct elo_insn *in = &vm->obj->code[ip - code];
+      vm_faultf(vm, "invalid instruction (opcode %#04x, dst r%d, src r%d, off %d, imm %d)",
+                in->code, ELO_DST(in), ELO_SRC(in), in->off, in->imm);
+      goto fault;
+    }
+  L_BADJUMP:
+    vm->insns = cnt;
+    vm_faultf(vm, "jump or call outside the code");
+    goto fault;
+  L_FALLOFF:
+    vm->insns = cnt;
+    vm_faultf(vm, "execution ran past the end of the code");
+    goto fault;
+  L_LDDW_MID:
+    vm->insns = cnt;
+    vm_faultf(vm, "jump into the middle of an lddw instruction");
+    goto fault;
+
+budget:
+  vm->insns = cnt;
+  vm_faultf(vm, "instruction budget of %llu exhausted (use --max-insns)", (unsigned long long)limit);
+  goto fault;
+fault:
+  vm->fault_pc = ip - code;
+  vm->insns = cnt;
+  return -1;
+done:
+  vm->insns = cnt;
+  *ret = R[0];
+  return 0;
+#undef DISPATCH
+#undef NEXT
+#undef JUMP
+#undef DST
+#undef SRC
+#undef IMM
+#undef U32
+#undef S32
+#undef ALU64
+#undef ALU32
+#undef JCOND
+#undef LOAD
+#undef STORE
+#undef ATOMIC
+#undef AOP
+#undef LDPKT
+}

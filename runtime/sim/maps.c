@@ -1,0 +1,590 @@
+/* maps.c - BPF maps: array, per-CPU array, hash, per-CPU hash, LRU hash,
+   queue, stack, ring buffer, perf event array, prog array, array of maps.
+   Error codes are the kernel's (negative errno).  */
+#include "sim/sim.h"
+
+#include <errno.h>
+#include <linux/bpf.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct hent {
+  struct hent *next;
+  struct hent *lprev, *lnext;   /* LRU order: head = most recent */
+  uint32_t reg;
+  uint8_t *val;
+  uint8_t key[];
+};
+
+static int is_array(uint32_t t)
+{
+  return t == BPF_MAP_TYPE_ARRAY || t == BPF_MAP_TYPE_PERCPU_ARRAY;
+}
+static int is_hash(uint32_t t)
+{
+  return t == BPF_MAP_TYPE_HASH || t == BPF_MAP_TYPE_PERCPU_HASH
+         || t == BPF_MAP_TYPE_LRU_HASH || t == BPF_MAP_TYPE_LRU_PERCPU_HASH
+         || t == BPF_MAP_TYPE_HASH_OF_MAPS;
+}
+static int is_percpu(uint32_t t)
+{
+  return t == BPF_MAP_TYPE_PERCPU_ARRAY || t == BPF_MAP_TYPE_PERCPU_HASH
+         || t == BPF_MAP_TYPE_LRU_PERCPU_HASH;
+}
+static int is_lru(uint32_t t)
+{
+  return t == BPF_MAP_TYPE_LRU_HASH || t == BPF_MAP_TYPE_LRU_PERCPU_HASH;
+}
+
+int map_dumpable(const struct smap *m)
+{
+  return is_array(m->type) || (is_hash(m->type) && m->type != BPF_MAP_TYPE_HASH_OF_MAPS);
+}
+
+static int ncpus(struct vm *vm, struct smap *m)
+{
+  return is_percpu(m->type) ? (vm->opt.ncpus > 0 ? vm->opt.ncpus : 1) : 1;
+}
+
+static uint64_t hashkey(const uint8_t *k, uint32_t n)
+{
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (uint32_t i = 0; i < n; i++)
+    h = (h ^ k[i]) * 0x100000001b3ull;
+  return h;
+}
+
+int maps_init(struct vm *vm, char *err, size_t errlen)
+{
+  struct elo_object *o = vm->obj;
+  vm->nmaps = o->nmaps;
+  vm->maps = calloc(o->nmaps + 1, sizeof *vm->maps);
+  for (uint32_t i = 0; i < o->nmaps; i++)
+    {
+      struct smap *m = &vm->maps[i];
+      const struct elo_map *d = &o->maps[i];
+      m->def = *d;
+      m->index = i;
+      snprintf(m->name, sizeof m->name, "%s", d->name);
+      m->type = d->type; m->ks = d->key_size; m->vs = d->value_size;
+      m->max = d->max_entries; m->flags = d->flags;
+      m->vstride = is_percpu(m->type) ? (m->vs + 7) & ~7u : m->vs;
+      int nc = ncpus(vm, m);
+      if (m->ks > 512 || m->vs > (1u << 28) || m->max > (1u << 24))
+        {
+          snprintf(err, errlen, "%s: error: map '%s': unsupported sizes (key %u, value %u, max_entries %u)",
+                   o->name, m->name, m->ks, m->vs, m->max);
+          return -1;
+        }
+      switch (m->type)
+        {
+        case BPF_MAP_TYPE_ARRAY: case BPF_MAP_TYPE_PERCPU_ARRAY:
+          {
+            if (m->ks != 4 || m->vs == 0 || m->max == 0)
+              {
+                snprintf(err, errlen, "%s: error: map '%s': array needs 4-byte keys, a value and max_entries",
+                         o->name, m->name);
+                return -1;
+              }
+            uint64_t total = (uint64_t)m->vstride * m->max;
+            if (total > (1u << 30))
+              {
+                snprintf(err, errlen, "%s: error: map '%s' is too large", o->name, m->name);
+                return -1;
+              }
+            m->vals = calloc(nc, total);
+            m->regs = calloc(nc, sizeof *m->regs);
+            char *what = malloc(96);
+            snprintf(what, 96, "%s '%s'", d->internal ? "global data" : "value of map", m->name);
+            for (int c = 0; c < nc; c++)
+              {
+                m->regs[c] = vm_region_new(vm, m->vals + c * total, total,
+                                           (d->readonly ? RG_RO : 0) | (m->max > 1 ? RG_ELEM : 0),
+                                           what, 0);
+                vm->reg[m->regs[c]].elem = m->vstride;
+              }
+            if (d->init)
+              memcpy(m->vals, d->init, m->vs);
+          }
+          break;
+        case BPF_MAP_TYPE_HASH: case BPF_MAP_TYPE_PERCPU_HASH: case BPF_MAP_TYPE_LRU_HASH:
+        case BPF_MAP_TYPE_LRU_PERCPU_HASH: case BPF_MAP_TYPE_HASH_OF_MAPS:
+          if (m->ks == 0 || m->vs == 0 || m->max == 0)
+            {
+              snprintf(err, errlen, "%s: error: map '%s': hash needs key, value and max_entries",
+                       o->name, m->name);
+              return -1;
+            }
+          m->nbuckets = 16;
+          while (m->nbuckets < m->max && m->nbuckets < (1u << 20))
+            m->nbuckets *= 2;
+          m->buckets = calloc(m->nbuckets, sizeof *m->buckets);
+          break;
+        case BPF_MAP_TYPE_QUEUE: case BPF_MAP_TYPE_STACK:
+          if (m->ks != 0 || m->vs == 0 || m->max == 0)
+            {
+              snprintf(err, errlen, "%s: error: map '%s': queue/stack needs no key, a value and max_entries",
+                       o->name, m->name);
+              return -1;
+            }
+          m->ring = calloc(m->max, m->vs);
+          break;
+        case BPF_MAP_TYPE_RINGBUF:
+          m->rb_size = m->max;
+          break;
+        case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
+          break;
+        case BPF_MAP_TYPE_PROG_ARRAY: case BPF_MAP_TYPE_ARRAY_OF_MAPS:
+          if (m->max == 0)
+            m->max = 1;
+          m->slots = calloc(m->max, sizeof *m->slots);
+          break;
+        default:
+          snprintf(err, errlen, "%s: error: map '%s': map type %u is not supported by bpf-run",
+                   o->name, m->name, m->type);
+          return -1;
+        }
+    }
+  /* initial values of prog arrays and map-in-maps */
+  for (uint32_t i = 0; i < o->nmaps; i++)
+    {
+      struct smap *m = &vm->maps[i];
+      if (!m->slots || !m->def.init_names)
+        continue;
+      for (uint32_t k = 0; k < m->def.ninit && k < m->max; k++)
+        {
+          const char *n = m->def.init_names[k];
+          if (!n)
+            continue;
+          if (m->type == BPF_MAP_TYPE_PROG_ARRAY)
+            {
+              for (uint32_t p = 0; p < o->nprogs; p++)
+                if (!strcmp(o->progs[p].name, n))
+                  m->slots[k] = p + 1;
+            }
+          else
+            for (uint32_t p = 0; p < o->nmaps; p++)
+              if (!strcmp(o->maps[p].name, n))
+                m->slots[k] = p + 1;
+        }
+    }
+  return 0;
+}
+
+void maps_free(struct vm *vm)
+{
+  for (uint32_t i = 0; i < vm->nmaps; i++)
+    {
+      struct smap *m = &vm->maps[i];
+      free(m->vals);
+      free(m->regs);
+      if (m->buckets)
+        for (uint32_t b = 0; b < m->nbuckets; b++)
+          for (struct hent *e = m->buckets[b], *n; e; e = n)
+            {
+              n = e->next;
+              free(e);
+            }
+      free(m->buckets);
+      free(m->ring);
+      free(m->slots);
+    }
+  free(vm->maps);
+}
+
+struct smap *map_from_ptr(struct vm *vm, uint64_t p)
+{
+  if ((p >> 32) != 0xfffffff1u || (uint32_t)p >= vm->nmaps)
+    {
+      vm_faultf(vm, "%#llx is not a map", (unsigned long long)p);
+      return NULL;
+    }
+  return &vm->maps[(uint32_t)p];
+}
+
+static struct hent *hfind(struct smap *m, const void *key, struct hent ***link)
+{
+  uint32_t b = hashkey(key, m->ks) & (m->nbuckets - 1);
+  struct hent **pp = &m->buckets[b];
+  for (; *pp; pp = &(*pp)->next)
+    if (!memcmp((*pp)->key, key, m->ks))
+      {
+        if (link)
+          *link = pp;
+        return *pp;
+      }
+  if (link)
+    *link = pp;
+  return NULL;
+}
+
+static void lru_unlink(struct smap *m, struct hent *e)
+{
+  if (e->lprev) e->lprev->lnext = e->lnext; else m->lru_head = e->lnext;
+  if (e->lnext) e->lnext->lprev = e->lprev; else m->lru_tail = e->lprev;
+  e->lprev = e->lnext = NULL;
+}
+static void lru_front(struct smap *m, struct hent *e)
+{
+  e->lnext = m->lru_head;
+  e->lprev = NULL;
+  if (m->lru_head) m->lru_head->lprev = e; else m->lru_tail = e;
+  m->lru_head = e;
+}
+
+static void hremove(struct vm *vm, struct smap *m, struct hent *e)
+{
+  struct hent **pp;
+  hfind(m, e->key, &pp);
+  *pp = e->next;
+  lru_unlink(m, e);
+  vm_region_defer_free(vm, e->reg);
+  free(e);
+  m->count--;
+}
+
+uint64_t map_lookup(struct vm *vm, struct smap *m, const void *key, int cpu)
+{
+  if (is_array(m->type))
+    {
+      uint32_t idx;
+      memcpy(&idx, key, 4);
+      if (idx >= m->max)
+        return 0;
+      int c = cpu < ncpus(vm, m) ? cpu : 0;
+      return SIM_ADDR(m->regs[c], (uint64_t)idx * m->vstride);
+    }
+  if (is_hash(m->type))
+    {
+      struct hent *e = hfind(m, key, NULL);
+      if (!e)
+        return 0;
+      if (is_lru(m->type))
+        {
+          lru_unlink(m, e);
+          lru_front(m, e);
+        }
+      if (m->type == BPF_MAP_TYPE_HASH_OF_MAPS)
+        {
+          uint32_t id;
+          memcpy(&id, e->val, 4);
+          return id && id <= vm->nmaps ? SIM_ADDR(0xfffffff1u, id - 1) : 0;
+        }
+      int c = cpu < ncpus(vm, m) ? cpu : 0;
+      return SIM_ADDR(e->reg, (uint64_t)c * m->vstride);
+    }
+  if (m->type == BPF_MAP_TYPE_ARRAY_OF_MAPS)
+    {
+      uint32_t idx;
+      memcpy(&idx, key, 4);
+      if (idx >= m->max || !m->slots[idx])
+        return 0;
+      return SIM_ADDR(0xfffffff1u, m->slots[idx] - 1);
+    }
+  return 0;
+}
+
+uint8_t *map_value_host(struct vm *vm, struct smap *m, uint32_t index, int cpu)
+{
+  return m->vals + (uint64_t)cpu * m->vstride * m->max + (uint64_t)index * m->vstride;
+}
+
+/* FROM_USER: VAL holds values for every CPU (syscall side); else only
+   the current CPU's value.  */
+int map_update(struct vm *vm, struct smap *m, const void *key, const void *val, uint64_t flags, int from_user)
+{
+  if (flags > BPF_EXIST && !(flags & BPF_F_LOCK))
+    return -EINVAL;
+  int nc = ncpus(vm, m);
+  if (is_array(m->type))
+    {
+      uint32_t idx;
+      memcpy(&idx, key, 4);
+      if (idx >= m->max)
+        return -E2BIG;
+      if (flags == BPF_NOEXIST)
+        return -EEXIST;
+      if (m->def.readonly && !from_user)
+        return -EPERM;
+      if (is_percpu(m->type) && from_user)
+        for (int c = 0; c < nc; c++)
+          memcpy(map_value_host(vm, m, idx, c), (const uint8_t *)val + c * m->vstride, m->vs);
+      else
+        memcpy(map_value_host(vm, m, idx, 0), val, m->vs);
+      return 0;
+    }
+  if (is_hash(m->type))
+    {
+      struct hent **pp;
+      struct hent *e = hfind(m, key, &pp);
+      if (e && flags == BPF_NOEXIST)
+        return -EEXIST;
+      if (!e && flags == BPF_EXIST)
+        return -ENOENT;
+      if (e)
+        {
+          if (is_percpu(m->type) && !from_user)
+            memcpy(e->val, val, m->vs);   /* this CPU (0) */
+          else if (is_percpu(m->type))
+            for (int c = 0; c < nc; c++)
+              memcpy(e->val + c * m->vstride, (const uint8_t *)val + c * m->vstride, m->vs);
+          else
+            {
+              /* the kernel replaces the element (new memory); values
+                 already looked up keep the old copy */
+              uint8_t *nv = calloc(1, m->vs);
+              memcpy(nv, val, m->vs);
+              uint32_t nr = vm_region_new(vm, nv, m->vs, 0, vm->reg[e->reg].what, 1);
+              vm_region_defer_free(vm, e->reg);
+              e->reg = nr;
+              e->val = nv;
+            }
+          if (is_lru(m->type))
+            {
+              lru_unlink(m, e);
+              lru_front(m, e);
+            }
+          return 0;
+        }
+      if (m->count >= m->max)
+        {
+          if (!is_lru(m->type) || !m->lru_tail)
+            return -E2BIG;
+          hremove(vm, m, m->lru_tail);
+          hfind(m, key, &pp);
+        }
+      e = calloc(1, sizeof *e + m->ks);
+      memcpy(e->key, key, m->ks);
+      uint32_t total = m->vstride * nc;
+      e->val = calloc(1, total);
+      if (is_percpu(m->type) && from_user)
+        for (int c = 0; c < nc; c++)
+          memcpy(e->val + c * m->vstride, (const uint8_t *)val + c * m->vstride, m->vs);
+      else
+        memcpy(e->val, val, m->vs);
+      static char whatbuf[1][1];
+      (void)whatbuf;
+      char *what = NULL;
+      /* the region name is shared by all elements of a map */
+      if (m->regs)
+        what = (char *)vm->reg[m->regs[0]].what;
+      if (!what)
+        {
+          what = malloc(96);
+          snprintf(what, 96, "value of map '%s'", m->name);
+          m->regs = calloc(1, sizeof *m->regs);
+          m->regs[0] = vm_region_new(vm, NULL, 0, RG_DEAD, what, 0);
+        }
+      e->reg = vm_region_new(vm, e->val, total, nc > 1 ? RG_ELEM : 0, what, 1);
+      vm->reg[e->reg].elem = m->vstride;
+      e->next = NULL;
+      *pp = e;
+      lru_front(m, e);
+      m->count++;
+      return 0;
+    }
+  if (m->type == BPF_MAP_TYPE_PROG_ARRAY || m->type == BPF_MAP_TYPE_ARRAY_OF_MAPS)
+    {
+      uint32_t idx, v;
+      memcpy(&idx, key, 4);
+      memcpy(&v, val, 4);
+      if (idx >= m->max)
+        return -E2BIG;
+      m->slots[idx] = v + 1;
+      return 0;
+    }
+  return -EINVAL;
+}
+
+int map_delete(struct vm *vm, struct smap *m, const void *key)
+{
+  if (is_array(m->type))
+    return -EINVAL;
+  if (is_hash(m->type))
+    {
+      struct hent *e = hfind(m, key, NULL);
+      if (!e)
+        return -ENOENT;
+      hremove(vm, m, e);
+      return 0;
+    }
+  if (m->type == BPF_MAP_TYPE_PROG_ARRAY || m->type == BPF_MAP_TYPE_ARRAY_OF_MAPS)
+    {
+      uint32_t idx;
+      memcpy(&idx, key, 4);
+      if (idx >= m->max)
+        return -E2BIG;
+      if (!m->slots[idx])
+        return -ENOENT;
+      m->slots[idx] = 0;
+      return 0;
+    }
+  return -EINVAL;
+}
+
+int map_get_next_key(struct vm *vm, struct smap *m, const void *key, void *next)
+{
+  if (is_array(m->type))
+    {
+      uint32_t idx = 0;
+      if (key)
+        {
+          memcpy(&idx, key, 4);
+          idx = idx >= m->max ? 0 : idx + 1;
+        }
+      if (idx >= m->max)
+        return -ENOENT;
+      memcpy(next, &idx, 4);
+      return 0;
+    }
+  if (is_hash(m->type))
+    {
+      uint32_t b = 0;
+      struct hent *e = key ? hfind(m, key, NULL) : NULL;
+      if (e)
+        {
+          if (e->next)
+            {
+              memcpy(next, e->next->key, m->ks);
+              return 0;
+            }
+          b = (hashkey(key, m->ks) & (m->nbuckets - 1)) + 1;
+        }
+      for (; b < m->nbuckets; b++)
+        if (m->buckets[b])
+          {
+            memcpy(next, m->buckets[b]->key, m->ks);
+            return 0;
+          }
+      return -ENOENT;
+    }
+  return -EINVAL;
+}
+
+int map_push(struct vm *vm, struct smap *m, const void *val, uint64_t flags)
+{
+  if (m->type != BPF_MAP_TYPE_QUEUE && m->type != BPF_MAP_TYPE_STACK)
+    return -EINVAL;
+  if (flags & ~(uint64_t)BPF_EXIST)
+    return -EINVAL;
+  if (m->qcount == m->max)
+    {
+      if (!(flags & BPF_EXIST))
+        return -E2BIG;
+      /* overwrite the oldest */
+      m->qhead = (m->qhead + 1) % m->max;
+      m->qcount--;
+    }
+  uint32_t slot = (m->qhead + m->qcount) % m->max;
+  memcpy(m->ring + (uint64_t)slot * m->vs, val, m->vs);
+  m->qcount++;
+  return 0;
+}
+
+int map_pop(struct vm *vm, struct smap *m, void *val, int peek)
+{
+  if (m->type != BPF_MAP_TYPE_QUEUE && m->type != BPF_MAP_TYPE_STACK)
+    return -EINVAL;
+  if (!m->qcount)
+    return -ENOENT;
+  uint32_t slot = m->type == BPF_MAP_TYPE_QUEUE ? m->qhead : (m->qhead + m->qcount - 1) % m->max;
+  memcpy(val, m->ring + (uint64_t)slot * m->vs, m->vs);
+  if (!peek)
+    {
+      if (m->type == BPF_MAP_TYPE_QUEUE)
+        m->qhead = (m->qhead + 1) % m->max;
+      m->qcount--;
+    }
+  return 0;
+}
+
+int map_for_each(struct vm *vm, struct smap *m, map_iter_fn fn, void *arg)
+{
+  int n = 0;
+  if (is_array(m->type))
+    {
+      for (uint32_t i = 0; i < m->max; i++)
+        {
+          n++;
+          if (fn(vm, m, (const uint8_t *)&i, SIM_ADDR(m->regs[0], (uint64_t)i * m->vstride), arg))
+            break;
+        }
+      return n;
+    }
+  if (is_hash(m->type))
+    {
+      for (uint32_t b = 0; b < m->nbuckets; b++)
+        for (struct hent *e = m->buckets[b], *nx; e; e = nx)
+          {
+            nx = e->next;
+            n++;
+            if (fn(vm, m, e->key, SIM_ADDR(e->reg, 0), arg) || vm->fault)
+              return n;
+          }
+      return n;
+    }
+  return -EINVAL;
+}
+
+struct dent { const uint8_t *k, *v; uint32_t ks; };
+static int dcmp(const void *a, const void *b)
+{
+  const struct dent *x = a, *y = b;
+  return memcmp(x->k, y->k, x->ks);
+}
+
+static void hexout(FILE *f, const uint8_t *p, uint32_t n)
+{
+  static const char hx[] = "0123456789abcdef";
+  for (uint32_t i = 0; i < n; i++)
+    {
+      fputc(hx[p[i] >> 4], f);
+      fputc(hx[p[i] & 15], f);
+    }
+}
+
+void map_dump_json(struct vm *vm, struct smap *m, FILE *f)
+{
+  fputc('[', f);
+  size_t n = 0;
+  struct dent *d = NULL;
+  uint32_t *idx = NULL;
+  if (is_array(m->type))
+    {
+      d = calloc(m->max, sizeof *d);
+      idx = calloc(m->max, sizeof *idx);
+      for (uint32_t i = 0; i < m->max; i++)
+        {
+          idx[i] = i;
+          d[n].k = (const uint8_t *)&idx[i];
+          d[n].v = map_value_host(vm, m, i, 0);
+          d[n].ks = 4;
+          n++;
+        }
+    }
+  else if (is_hash(m->type))
+    {
+      d = calloc(m->count + 1, sizeof *d);
+      for (uint32_t b = 0; b < m->nbuckets; b++)
+        for (struct hent *e = m->buckets[b]; e; e = e->next)
+          {
+            d[n].k = e->key;
+            d[n].v = e->val;
+            d[n].ks = m->ks;
+            n++;
+          }
+    }
+  if (n)
+    qsort(d, n, sizeof *d, dcmp);
+  for (size_t i = 0; i < n; i++)
+    {
+      fprintf(f, "%s{\"key\":\"", i ? "," : "");
+      hexout(f, d[i].k, d[i].ks);
+      fputs("\",\"value\":\"", f);
+      hexout(f, d[i].v, m->vs);
+      fputs("\"}", f);
+    }
+  fputc(']', f);
+  free(d);
+  free(idx);
+}

@@ -1,0 +1,166 @@
+/* sim.h - bpf-run's simulated machine: regions, maps, the interpreter.  */
+#ifndef BPFSUPPORT_SIM_H
+#define BPFSUPPORT_SIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "sim/elf-load.h"
+
+/* Simulated addresses: region index in the high 32 bits, offset in the
+   low 32 bits.  Region 0 is NULL (or an executable's image).  */
+#define SIM_ADDR(reg, off) (((uint64_t)(reg) << 32) | (uint32_t)(off))
+#define SIM_CODE_REGION 0xfffffff0u   /* function pointers: code index */
+
+enum {
+  RG_RO = 1,        /* writes fault */
+  RG_CTX = 2,       /* accesses go through the context handler */
+  RG_ELEM = 4,      /* an access stays within one element of size elem */
+  RG_DEAD = 8,      /* freed; any access faults */
+  RG_NOREAD = 16,
+};
+
+struct region {
+  uint8_t *host;
+  uint32_t lo, hi;        /* valid offsets [lo, hi) */
+  uint32_t flags;
+  uint32_t elem;
+  const char *what;       /* "stack", "packet", "map value of 'x'"... */
+  int owned;              /* host freed with the region */
+};
+
+/* Instruction after decoding.  */
+struct xi {
+  uint16_t op;
+  uint8_t dst, src;
+  int32_t imm;
+  int64_t aux;            /* offset, jump target, 64-bit immediate */
+};
+
+struct hent;
+struct smap {
+  struct elo_map def;
+  char name[64];
+  uint32_t type, ks, vs, max, flags;
+  uint32_t vstride;       /* per-CPU value stride */
+  /* array kinds */
+  uint8_t *vals;
+  uint32_t *regs;         /* region per CPU (arrays) */
+  /* hash kinds */
+  struct hent **buckets;
+  uint32_t nbuckets, count;
+  struct hent *lru_head, *lru_tail;
+  uint64_t lru_clock;
+  /* queue / stack */
+  uint8_t *ring; uint32_t qhead, qcount;
+  /* prog array / map-in-map */
+  int32_t *slots;
+  /* ring buffer */
+  uint64_t rb_size, rb_used;
+  uint32_t index;
+};
+
+struct vm_opts {
+  uint64_t max_insns;
+  int xbpf;
+  int trace;
+  int ncpus;
+  uint32_t stack_size;    /* per frame */
+  int max_depth;
+  uint64_t clock_ns;
+  uint64_t seed;
+  uint64_t pid_tgid, uid_gid, task;
+  char comm[16];
+  FILE *ringbuf_out;
+  FILE *out;
+  uint64_t heap_max;
+};
+
+struct vm {
+  struct elo_object *obj;
+  struct vm_opts opt;
+  struct xi *code;
+  uint32_t ncode;
+  struct region *reg;
+  uint32_t nreg, capreg;
+  uint32_t *freelist; uint32_t nfree, capfree;
+  uint32_t *deferred; uint32_t ndeferred, capdeferred;
+  /* stack */
+  uint8_t *stack;
+  uint32_t stack_reg, stack_total;
+  uint64_t fp;            /* current frame pointer (R10) */
+  int depth;
+  /* context */
+  uint32_t prog_type;
+  int prog;               /* current program index */
+  uint8_t *ctx; uint32_t ctx_size; uint32_t ctx_reg;
+  uint8_t *pkt; uint32_t pkt_cap, pkt_reg;
+  uint32_t pkt_data, pkt_end, pkt_meta, pkt_hard_start;
+  uint32_t skb_l2_pull;   /* bytes of L2 header pulled (socket filters) */
+  /* maps */
+  struct smap *maps; uint32_t nmaps;
+  /* run state */
+  uint64_t insns;
+  uint64_t clock;
+  uint64_t rng;
+  int fault;              /* set by helpers/memory: stop with errmsg */
+  char errmsg[1024];
+  uint32_t fault_pc;
+  int exited; int64_t exit_code;
+  int tail_prog; uint32_t tail_cnt;
+  uint32_t cur_pc;        /* pc of the current helper call */
+  /* heap (simulator services) */
+  uint8_t *heap; uint32_t heap_reg; uint64_t heap_brk, heap_cap;
+  /* trace output buffer for trace_printk */
+  FILE *out;
+  int printed;
+};
+
+/* vm.c */
+int vm_init(struct vm *vm, struct elo_object *obj, const struct vm_opts *opt, char *err, size_t errlen);
+void vm_free(struct vm *vm);
+uint32_t vm_region_new(struct vm *vm, void *host, uint32_t size, uint32_t flags,
+                       const char *what, int owned);
+void vm_region_free(struct vm *vm, uint32_t r);
+void vm_region_defer_free(struct vm *vm, uint32_t r);
+void vm_end_run(struct vm *vm);
+/* Translate [addr, addr+size) for a helper; NULL + fault when invalid.  */
+void *vm_mem(struct vm *vm, uint64_t addr, uint64_t size, int write, const char *what);
+/* Bytes readable from ADDR (for strings), 0 when invalid.  */
+uint64_t vm_mem_avail(struct vm *vm, uint64_t addr, int write);
+int vm_faultf(struct vm *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int vm_slow_load(struct vm *vm, uint64_t addr, int size, uint64_t *val);
+int vm_slow_store(struct vm *vm, uint64_t addr, int size, uint64_t val);
+const char *vm_region_name(struct vm *vm, uint64_t addr);
+
+/* interp.c */
+int vm_decode(struct vm *vm, char *err, size_t errlen);
+/* Run code at ENTRY with r1..r5; returns 0 and *ret, or -1 on fault.  */
+int vm_run(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_t *ret);
+/* Call a BPF function from a helper (bpf_loop callbacks): same stack.  */
+int vm_call(struct vm *vm, uint64_t fnptr, const uint64_t args[5], uint64_t *ret);
+
+/* maps.c */
+int maps_init(struct vm *vm, char *err, size_t errlen);
+void maps_free(struct vm *vm);
+uint64_t map_lookup(struct vm *vm, struct smap *m, const void *key, int cpu);
+int map_update(struct vm *vm, struct smap *m, const void *key, const void *val, uint64_t flags, int from_user);
+int map_delete(struct vm *vm, struct smap *m, const void *key);
+int map_get_next_key(struct vm *vm, struct smap *m, const void *key, void *next);
+int map_push(struct vm *vm, struct smap *m, const void *val, uint64_t flags);
+int map_pop(struct vm *vm, struct smap *m, void *val, int peek);
+struct smap *map_from_ptr(struct vm *vm, uint64_t p);
+/* Iterate entries in key order for output.  */
+void map_dump_json(struct vm *vm, struct smap *m, FILE *f);
+int map_dumpable(const struct smap *m);
+uint8_t *map_value_host(struct vm *vm, struct smap *m, uint32_t index, int cpu);
+typedef int (*map_iter_fn)(struct vm *vm, struct smap *m, const uint8_t *key, uint64_t val_addr, void *arg);
+int map_for_each(struct vm *vm, struct smap *m, map_iter_fn fn, void *arg);
+
+/* helpers.c */
+typedef uint64_t (*helper_fn)(struct vm *vm, uint64_t r1, uint64_t r2, uint64_t r3,
+                              uint64_t r4, uint64_t r5);
+helper_fn helper_get(int64_t id);
+const char *helper_name(int64_t id);
+#define SIM_SERVICE_BASE 0x7f000000
+
+#endif

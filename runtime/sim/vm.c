@@ -1,0 +1,349 @@
+/* vm.c - the simulated address space (a region table), context access
+   rules and machine set-up.  */
+#include "sim/sim.h"
+
+#include <linux/bpf.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+int vm_faultf(struct vm *vm, const char *fmt, ...)
+{
+  if (vm->fault)
+    return -1;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(vm->errmsg, sizeof vm->errmsg, fmt, ap);
+  va_end(ap);
+  vm->fault = 1;
+  return -1;
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+  p = realloc(p, n ? n : 1);
+  if (!p)
+    {
+      fprintf(stderr, "bpf-run: error: out of memory\n");
+      exit(2);
+    }
+  return p;
+}
+
+uint32_t vm_region_new(struct vm *vm, void *host, uint32_t size, uint32_t flags,
+                       const char *what, int owned)
+{
+  uint32_t r;
+  if (vm->nfree)
+    r = vm->freelist[--vm->nfree];
+  else
+    {
+      if (vm->nreg == vm->capreg)
+        {
+          vm->capreg = vm->capreg ? vm->capreg * 2 : 64;
+          if (vm->capreg > 0xffff0000u)
+            {
+              fprintf(stderr, "bpf-run: error: too many memory regions\n");
+              exit(2);
+            }
+          vm->reg = xrealloc(vm->reg, vm->capreg * sizeof *vm->reg);
+        }
+      r = vm->nreg++;
+    }
+  struct region *g = &vm->reg[r];
+  g->host = host;
+  g->lo = 0;
+  g->hi = size;
+  g->flags = flags;
+  g->elem = 0;
+  g->what = what;
+  g->owned = owned;
+  return r;
+}
+
+void vm_region_free(struct vm *vm, uint32_t r)
+{
+  if (r == 0 || r >= vm->nreg)
+    return;
+  struct region *g = &vm->reg[r];
+  if (g->owned)
+    free(g->host);
+  g->host = NULL;
+  g->lo = g->hi = 0;
+  g->flags = RG_DEAD;
+  g->owned = 0;
+  if (vm->nfree == vm->capfree)
+    {
+      vm->capfree = vm->capfree ? vm->capfree * 2 : 64;
+      vm->freelist = xrealloc(vm->freelist, vm->capfree * sizeof *vm->freelist);
+    }
+  vm->freelist[vm->nfree++] = r;
+}
+
+/* A deleted map element stays readable until the program ends (the
+   kernel frees it after an RCU grace period).  */
+void vm_region_defer_free(struct vm *vm, uint32_t r)
+{
+  if (vm->ndeferred == vm->capdeferred)
+    {
+      vm->capdeferred = vm->capdeferred ? vm->capdeferred * 2 : 64;
+      vm->deferred = xrealloc(vm->deferred, vm->capdeferred * sizeof *vm->deferred);
+    }
+  vm->deferred[vm->ndeferred++] = r;
+}
+
+void vm_end_run(struct vm *vm)
+{
+  for (uint32_t i = 0; i < vm->ndeferred; i++)
+    vm_region_free(vm, vm->deferred[i]);
+  vm->ndeferred = 0;
+}
+
+const char *vm_region_name(struct vm *vm, uint64_t addr)
+{
+  uint32_t ri = addr >> 32;
+  if (ri == SIM_CODE_REGION)
+    return "code";
+  if (ri == 0xfffffff1u)
+    return "map handle";
+  if (ri < vm->nreg && vm->reg[ri].what)
+    return vm->reg[ri].what;
+  return addr < 4096 ? "NULL page" : "unmapped";
+}
+
+static int mem_error(struct vm *vm, uint64_t addr, uint64_t size, int write, const char *what)
+{
+  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  const char *kind = write ? "write" : "read";
+  if (ri < vm->nreg && !(vm->reg[ri].flags & RG_DEAD) && vm->reg[ri].what && !(ri == 0 && !vm->obj->is_exec))
+    {
+      const struct region *g = &vm->reg[ri];
+      if (write && (g->flags & RG_RO) && off >= g->lo && off + size <= g->hi)
+        return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: %s is read-only",
+                         kind, (unsigned long long)size, (unsigned long long)addr,
+                         what ? " by " : "", what ? what : "", g->what);
+      if ((g->flags & RG_ELEM) && off >= g->lo && off + size <= g->hi)
+        return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: crosses the end of an element of %s "
+                         "(element size %u, offset %u)", kind, (unsigned long long)size,
+                         (unsigned long long)addr, what ? " by " : "", what ? what : "",
+                         g->what, g->elem, off % g->elem);
+      return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: outside %s "
+                       "(offset %u, valid %u..%u)", kind, (unsigned long long)size,
+                       (unsigned long long)addr, what ? " by " : "", what ? what : "",
+                       g->what, off, g->lo, g->hi);
+    }
+  if (ri < vm->nreg && (vm->reg[ri].flags & RG_DEAD))
+    return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: memory was freed",
+                     kind, (unsigned long long)size, (unsigned long long)addr,
+                     what ? " by " : "", what ? what : "");
+  return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: %s", kind,
+                   (unsigned long long)size, (unsigned long long)addr,
+                   what ? " by " : "", what ? what : "",
+                   addr == 0 ? "NULL pointer" : addr < 65536 ? "near NULL (a scalar, not a pointer?)"
+                   : vm_region_name(vm, addr));
+}
+
+void *vm_mem(struct vm *vm, uint64_t addr, uint64_t size, int write, const char *what)
+{
+  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  if (size == 0)
+    return vm->reg ? (void *)vm : NULL;  /* non-NULL, never dereferenced */
+  if (ri < vm->nreg && size <= 0xffffffffu)
+    {
+      struct region *g = &vm->reg[ri];
+      if (!(g->flags & RG_DEAD) && off >= g->lo && off + size <= g->hi
+          && !(write && (g->flags & RG_RO)) && !(g->flags & RG_CTX))
+        {
+          if (!(g->flags & RG_ELEM) || (off % g->elem) + size <= g->elem)
+            return g->host + off;
+        }
+    }
+  mem_error(vm, addr, size, write, what);
+  return NULL;
+}
+
+uint64_t vm_mem_avail(struct vm *vm, uint64_t addr, int write)
+{
+  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  if (ri >= vm->nreg)
+    return 0;
+  struct region *g = &vm->reg[ri];
+  if ((g->flags & (RG_DEAD | RG_CTX)) || off < g->lo || off >= g->hi || (write && (g->flags & RG_RO)))
+    return 0;
+  uint64_t n = g->hi - off;
+  if (g->flags & RG_ELEM)
+    n = g->elem - off % g->elem;
+  return n;
+}
+
+/* ---- context access ---- */
+
+#define SKB_OFF(f) offsetof(struct __sk_buff, f)
+
+static int ctx_is_skb(uint32_t t)
+{
+  return t == BPF_PROG_TYPE_SOCKET_FILTER || t == BPF_PROG_TYPE_SCHED_CLS
+         || t == BPF_PROG_TYPE_SCHED_ACT || t == BPF_PROG_TYPE_CGROUP_SKB
+         || t == BPF_PROG_TYPE_LWT_IN || t == BPF_PROG_TYPE_LWT_OUT
+         || t == BPF_PROG_TYPE_LWT_XMIT;
+}
+
+static int ctx_load(struct vm *vm, uint32_t off, int size, uint64_t *val)
+{
+  uint32_t t = vm->prog_type;
+  if (t == BPF_PROG_TYPE_XDP)
+    {
+      if (off + size > sizeof(struct xdp_md))
+        return vm_faultf(vm, "invalid read of %d bytes at offset %u of the xdp_md context", size, off);
+      if (size == 4 && (off == 0 || off == 4 || off == 8))
+        {
+          uint32_t o = off == 0 ? vm->pkt_data : off == 4 ? vm->pkt_end : vm->pkt_meta;
+          *val = SIM_ADDR(vm->pkt_reg, o);
+          return 0;
+        }
+      if (off < 12)
+        return vm_faultf(vm, "invalid %d-byte read of xdp_md pointer field at offset %u", size, off);
+    }
+  else if (ctx_is_skb(t))
+    {
+      if (off + size > sizeof(struct __sk_buff))
+        return vm_faultf(vm, "invalid read of %d bytes at offset %u of the __sk_buff context", size, off);
+      if (size == 4 && (off == SKB_OFF(data) || off == SKB_OFF(data_end) || off == SKB_OFF(data_meta)))
+        {
+          if (t == BPF_PROG_TYPE_SOCKET_FILTER || t == BPF_PROG_TYPE_CGROUP_SKB)
+            {
+              if (off != SKB_OFF(data_end) || t == BPF_PROG_TYPE_SOCKET_FILTER)
+                return vm_faultf(vm, "direct packet access (__sk_buff field at offset %u) is not "
+                                 "allowed in %s programs", off, t == BPF_PROG_TYPE_SOCKET_FILTER
+                                 ? "socket filter" : "cgroup_skb");
+            }
+          uint32_t o = off == SKB_OFF(data) ? vm->pkt_data : off == SKB_OFF(data_end) ? vm->pkt_end : vm->pkt_meta;
+          *val = SIM_ADDR(vm->pkt_reg, o);
+          return 0;
+        }
+      if (size == 8 && (off == SKB_OFF(flow_keys) || off == SKB_OFF(sk)))
+        {
+          *val = 0;
+          return 0;
+        }
+      if (off == SKB_OFF(len) && size == 4)
+        {
+          *val = vm->pkt_end - vm->pkt_data;
+          return 0;
+        }
+    }
+  else if (off + size > vm->ctx_size)
+    return vm_faultf(vm, "invalid read of %d bytes at offset %u: context is %u bytes", size, off, vm->ctx_size);
+  uint64_t v = 0;
+  memcpy(&v, vm->ctx + off, size);
+  *val = v;
+  return 0;
+}
+
+static int ctx_store(struct vm *vm, uint32_t off, int size, uint64_t val)
+{
+  uint32_t t = vm->prog_type;
+  if (ctx_is_skb(t))
+    {
+      int ok = 0;
+      if (off >= SKB_OFF(cb) && off + size <= SKB_OFF(cb) + sizeof(((struct __sk_buff *)0)->cb))
+        ok = 1;
+      if (size == 4 && (off == SKB_OFF(mark) || off == SKB_OFF(priority)
+                        || off == SKB_OFF(tc_index) || off == SKB_OFF(tc_classid)
+                        || off == SKB_OFF(queue_mapping)))
+        ok = 1;
+      if (size == 8 && off == SKB_OFF(tstamp))
+        ok = 1;
+      if (!ok)
+        return vm_faultf(vm, "invalid write of %d bytes at offset %u of the __sk_buff context "
+                         "(field is read-only)", size, off);
+      memcpy(vm->ctx + off, &val, size);
+      return 0;
+    }
+  return vm_faultf(vm, "invalid write of %d bytes at offset %u of the %s context (read-only)",
+                   size, off, t == BPF_PROG_TYPE_XDP ? "xdp_md" : "program");
+}
+
+int vm_slow_load(struct vm *vm, uint64_t addr, int size, uint64_t *val)
+{
+  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  if (ri < vm->nreg && (vm->reg[ri].flags & RG_CTX) && ri == vm->ctx_reg)
+    {
+      if (off % size)
+        return vm_faultf(vm, "misaligned %d-byte read of the context at offset %u", size, off);
+      return ctx_load(vm, off, size, val);
+    }
+  void *p = vm_mem(vm, addr, size, 0, NULL);
+  if (!p)
+    return -1;
+  uint64_t v = 0;
+  memcpy(&v, p, size);
+  *val = v;
+  return 0;
+}
+
+int vm_slow_store(struct vm *vm, uint64_t addr, int size, uint64_t val)
+{
+  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  if (ri < vm->nreg && (vm->reg[ri].flags & RG_CTX) && ri == vm->ctx_reg)
+    {
+      if (off % size)
+        return vm_faultf(vm, "misaligned %d-byte write of the context at offset %u", size, off);
+      return ctx_store(vm, off, size, val);
+    }
+  void *p = vm_mem(vm, addr, size, 1, NULL);
+  if (!p)
+    return -1;
+  memcpy(p, &val, size);
+  return 0;
+}
+
+/* ---- set-up ---- */
+
+int vm_init(struct vm *vm, struct elo_object *obj, const struct vm_opts *opt, char *err, size_t errlen)
+{
+  memset(vm, 0, sizeof *vm);
+  vm->obj = obj;
+  vm->opt = *opt;
+  vm->out = opt->out ? opt->out : stdout;
+  vm->rng = opt->seed ? opt->seed : 0x853c49e6748fea9bull;
+  vm->clock = opt->clock_ns;
+  /* region 0: NULL, or the executable's image */
+  uint32_t r0 = vm_region_new(vm, NULL, 0, RG_DEAD, NULL, 0);
+  if (obj->is_exec && obj->image)
+    {
+      struct region *g = &vm->reg[r0];
+      g->host = obj->image - obj->image_lo;   /* offsets are link addresses */
+      g->lo = obj->image_lo < 4096 ? 4096 : obj->image_lo;
+      g->hi = obj->image_hi;
+      g->flags = 0;
+      g->what = "program image";
+      if (g->lo >= g->hi)
+        g->flags = RG_DEAD;
+      else
+        g->host = obj->image - obj->image_lo;
+    }
+  /* stack: max_depth frames */
+  vm->stack_total = opt->stack_size * (uint32_t)opt->max_depth;
+  vm->stack = calloc(1, vm->stack_total);
+  vm->stack_reg = vm_region_new(vm, vm->stack, vm->stack_total, 0, "stack", 0);
+  if (maps_init(vm, err, errlen))
+    return -1;
+  if (vm_decode(vm, err, errlen))
+    return -1;
+  return 0;
+}
+
+void vm_free(struct vm *vm)
+{
+  maps_free(vm);
+  for (uint32_t i = 1; i < vm->nreg; i++)
+    if (vm->reg[i].owned)
+      free(vm->reg[i].host);
+  free(vm->reg);
+  free(vm->freelist);
+  free(vm->deferred);
+  free(vm->stack);
+  free(vm->code);
+}

@@ -1,0 +1,286 @@
+/* bpf-kload: the kernel-side twin of bpf-run for differential testing.
+ *
+ *   bpf-kload [--prog NAME] [--data FILE | --data-hex HEX] [--ctx FILE]
+ *             [--repeat N] [--json] OBJECT
+ *
+ * Loads OBJECT with libbpf, runs one program with BPF_PROG_TEST_RUN and
+ * prints the same JSON as `bpf-run --json': retval, data_out and every map
+ * by name with its entries (sorted by key bytes; per-CPU maps show CPU 0,
+ * the process is pinned to CPU 0 so the test run uses that CPU).
+ * --repeat N runs the program N times through separate test runs (maps
+ * persist), as bpf-run does.
+ * Exit 77 when the kernel refuses to load or run the program.
+ * Build: gcc -O2 bpf-kload.c -lbpf -lelf -o bpf-kload  */
+#define _GNU_SOURCE
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static int verbose;
+static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+  if (!verbose)
+    return 0;
+  return vfprintf(stderr, fmt, ap);
+}
+
+static void *read_file(const char *path, size_t *len)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    {
+      fprintf(stderr, "bpf-kload: error: %s: %s\n", path, strerror(errno));
+      exit(2);
+    }
+  size_t cap = 4096, n = 0;
+  unsigned char *buf = malloc(cap);
+  size_t k;
+  while ((k = fread(buf + n, 1, cap - n, f)) > 0)
+    {
+      n += k;
+      if (n == cap)
+        buf = realloc(buf, cap *= 2);
+    }
+  fclose(f);
+  *len = n;
+  return buf;
+}
+
+static void *parse_hex(const char *s, size_t *len)
+{
+  size_t n = strlen(s);
+  unsigned char *buf = malloc(n / 2 + 1);
+  size_t k = 0;
+  for (size_t i = 0; s[i]; )
+    {
+      if (s[i] == ' ' || s[i] == ':') { i++; continue; }
+      unsigned v;
+      if (!s[i + 1] || sscanf(s + i, "%2x", &v) != 1)
+        {
+          fprintf(stderr, "bpf-kload: error: bad hex string\n");
+          exit(2);
+        }
+      buf[k++] = v;
+      i += 2;
+    }
+  *len = k;
+  return buf;
+}
+
+static void hex(const unsigned char *p, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    printf("%02x", p[i]);
+}
+
+struct ent { unsigned char *k, *v; unsigned ks; };
+static int cmp_ent(const void *a, const void *b)
+{
+  const struct ent *x = a, *y = b;
+  return memcmp(x->k, y->k, x->ks);
+}
+
+static const char *map_name(const struct bpf_map *m)
+{
+  /* Global-data maps are shown by section name (".bss", ".data.x"), as
+     bpf-run does, not with libbpf's object-name prefix.  */
+  const char *name = bpf_map__name(m);
+  if (bpf_map__is_internal(m) && strchr(name, '.'))
+    name = strchr(name, '.');
+  return name;
+}
+
+static int cmp_map(const void *a, const void *b)
+{
+  return strcmp(map_name(*(struct bpf_map *const *)a), map_name(*(struct bpf_map *const *)b));
+}
+
+static int dumpable(enum bpf_map_type t)
+{
+  switch (t)
+    {
+    case BPF_MAP_TYPE_ARRAY: case BPF_MAP_TYPE_HASH: case BPF_MAP_TYPE_LRU_HASH:
+    case BPF_MAP_TYPE_PERCPU_ARRAY: case BPF_MAP_TYPE_PERCPU_HASH:
+    case BPF_MAP_TYPE_LRU_PERCPU_HASH:
+      return 1;
+    default:
+      return 0;
+    }
+}
+
+static void dump_map(struct bpf_map *m, int first)
+{
+  enum bpf_map_type t = bpf_map__type(m);
+  unsigned ks = bpf_map__key_size(m), vs = bpf_map__value_size(m);
+  int percpu = t == BPF_MAP_TYPE_PERCPU_ARRAY || t == BPF_MAP_TYPE_PERCPU_HASH
+               || t == BPF_MAP_TYPE_LRU_PERCPU_HASH;
+  int ncpu = percpu ? libbpf_num_possible_cpus() : 1;
+  size_t vstride = percpu ? ((vs + 7) & ~7u) : vs;
+  const char *name = map_name(m);
+  printf("%s\"%s\":[", first ? "" : ",", name);
+  int fd = bpf_map__fd(m);
+  size_t cap = 16, n = 0;
+  struct ent *e = malloc(cap * sizeof *e);
+  unsigned char *key = calloc(1, ks + 1), *next = calloc(1, ks + 1);
+  unsigned char *val = calloc(ncpu, vstride + 8);
+  int have = 0;
+  while (bpf_map_get_next_key(fd, have ? key : NULL, next) == 0)
+    {
+      memcpy(key, next, ks);
+      have = 1;
+      if (bpf_map_lookup_elem(fd, key, val) != 0)
+        continue;
+      if (n == cap)
+        e = realloc(e, (cap *= 2) * sizeof *e);
+      e[n].k = malloc(ks);
+      memcpy(e[n].k, key, ks);
+      e[n].v = malloc(vs);
+      memcpy(e[n].v, val, vs);   /* CPU 0 */
+      e[n].ks = ks;
+      n++;
+      if (n > 1000000)
+        break;
+    }
+  qsort(e, n, sizeof *e, cmp_ent);
+  for (size_t i = 0; i < n; i++)
+    {
+      printf("%s{\"key\":\"", i ? "," : "");
+      hex(e[i].k, ks);
+      printf("\",\"value\":\"");
+      hex(e[i].v, vs);
+      printf("\"}");
+      free(e[i].k);
+      free(e[i].v);
+    }
+  printf("]");
+  free(e); free(key); free(next); free(val);
+}
+
+static void usage(FILE *f)
+{
+  fprintf(f, "usage: bpf-kload [--prog NAME] [--data FILE|--data-hex HEX] [--ctx FILE]\n"
+             "                 [--repeat N] [--json] [--verbose] OBJECT\n"
+             "Load OBJECT with libbpf and run one program with BPF_PROG_TEST_RUN.\n");
+}
+
+int main(int argc, char **argv)
+{
+  const char *prog_name = NULL, *file = NULL;
+  void *data = NULL, *ctx = NULL;
+  size_t data_len = 0, ctx_len = 0;
+  long repeat = 1;
+  int json = 0;
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      int more = i + 1 < argc;
+      if (!strcmp(a, "--prog") && more) prog_name = argv[++i];
+      else if (!strcmp(a, "--data") && more) data = read_file(argv[++i], &data_len);
+      else if (!strcmp(a, "--data-hex") && more) data = parse_hex(argv[++i], &data_len);
+      else if (!strcmp(a, "--ctx") && more) ctx = read_file(argv[++i], &ctx_len);
+      else if (!strcmp(a, "--repeat") && more) repeat = atol(argv[++i]);
+      else if (!strcmp(a, "--json")) json = 1;
+      else if (!strcmp(a, "--verbose")) verbose = 1;
+      else if (!strcmp(a, "--help")) { usage(stdout); return 0; }
+      else if (a[0] == '-' && a[1]) { usage(stderr); return 2; }
+      else if (!file) file = a;
+      else { usage(stderr); return 2; }
+    }
+  if (!file)
+    {
+      usage(stderr);
+      return 2;
+    }
+  if (repeat < 1)
+    repeat = 1;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(0, &set);
+  sched_setaffinity(0, sizeof set, &set);
+  libbpf_set_print(quiet_print);
+  struct bpf_object *obj = bpf_object__open_file(file, NULL);
+  if (!obj)
+    {
+      fprintf(stderr, "bpf-kload: error: %s: cannot open: %s\n", file, strerror(errno));
+      return 1;
+    }
+  struct bpf_program *prog = NULL, *p;
+  int nprogs = 0;
+  bpf_object__for_each_program(p, obj)
+    {
+      nprogs++;
+      if (prog_name ? !strcmp(bpf_program__name(p), prog_name) : !prog)
+        prog = p;
+    }
+  if (!prog)
+    {
+      fprintf(stderr, "bpf-kload: error: %s: no program %s\n", file, prog_name ? prog_name : "");
+      return 1;
+    }
+  if (!prog_name && nprogs > 1)
+    {
+      fprintf(stderr, "bpf-kload: error: %s: several programs, use --prog\n", file);
+      return 1;
+    }
+  /* Only the chosen program is loaded (others may need attach targets).  */
+  bpf_object__for_each_program(p, obj)
+    if (p != prog)
+      bpf_program__set_autoload(p, false);
+  int err = bpf_object__load(obj);
+  if (err)
+    {
+      fprintf(stderr, "bpf-kload: %s: kernel refused to load: %s\n", file, strerror(-err));
+      return 77;
+    }
+  int fd = bpf_program__fd(prog);
+  size_t out_cap = data_len + 4096;
+  unsigned char *out = calloc(1, out_cap);
+  unsigned char *ctx_out = ctx_len ? calloc(1, ctx_len) : NULL;
+  LIBBPF_OPTS(bpf_test_run_opts, opts);
+  for (long r = 0; r < repeat; r++)
+    {
+      opts.data_in = data;
+      opts.data_size_in = data_len;
+      opts.data_out = data ? out : NULL;
+      opts.data_size_out = data ? out_cap : 0;
+      opts.ctx_in = ctx;
+      opts.ctx_size_in = ctx_len;
+      opts.ctx_out = ctx_out;
+      opts.ctx_size_out = ctx_out ? ctx_len : 0;
+      opts.repeat = 1;
+      err = bpf_prog_test_run_opts(fd, &opts);
+      if (err)
+        {
+          fprintf(stderr, "bpf-kload: %s: kernel refused to run: %s\n", file, strerror(errno));
+          return 77;
+        }
+    }
+  if (json)
+    {
+      printf("{\"retval\":%d,\"data_out\":\"", (int)opts.retval);
+      if (data)
+        hex(out, opts.data_size_out);
+      printf("\",\"duration_ns\":%u,\"maps\":{", opts.duration);
+      /* maps sorted by the name printed, as bpf-run does */
+      struct bpf_map *m, *list[1024];
+      int nm = 0;
+      bpf_object__for_each_map(m, obj)
+        if (dumpable(bpf_map__type(m)) && nm < 1024)
+          list[nm++] = m;
+      qsort(list, nm, sizeof *list, cmp_map);
+      for (int i = 0; i < nm; i++)
+        dump_map(list[i], i == 0);
+      printf("}}\n");
+    }
+  else
+    printf("retval %d\n", (int)opts.retval);
+  bpf_object__close(obj);
+  return 0;
+}
