@@ -9,6 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Limits: BPF objects are small; these keep hostile input from eating
+   the machine.  */
+#define ASM_MAX_FILL (16 << 20)
+#define ASM_MAX_SECTION (256 << 20)
+
 /* ---------- small helpers ---------- */
 
 static void *
@@ -86,6 +91,8 @@ struct asm_ctx {
   const char *linestart;
   const char *p;       /* cursor */
   int stmt_err;        /* an error was reported for this statement */
+  uint8_t *scratch;
+  size_t scratch_cap;
 };
 
 int asm_errors (const struct asm_ctx *c) { return c->nerr; }
@@ -263,15 +270,39 @@ sec_nobits (struct asm_ctx *c)
   return c->secs[c->cur].type == SHT_NOBITS;
 }
 
+/* A throw-away buffer for bytes that go nowhere.  */
+static uint8_t *
+scratch (struct asm_ctx *c, size_t n)
+{
+  if (n > c->scratch_cap || !c->scratch)
+    {
+      c->scratch = xrealloc (c->scratch, n ? n : 1);
+      c->scratch_cap = n ? n : 1;
+    }
+  memset (c->scratch, 0, n);
+  return c->scratch;
+}
+
 static uint8_t *
 emit (struct asm_ctx *c, size_t n)
 {
   struct asm_sec *s = &c->secs[c->cur];
+  if (n == 0)
+    return scratch (c, 1);
+  if (s->size + n > ASM_MAX_SECTION)
+    {
+      if (!s->too_big)
+        {
+          s->too_big = 1;
+          diag_at (c, c->line, 0, "section `%s' is larger than %d MiB", s->name,
+                   ASM_MAX_SECTION >> 20);
+        }
+      return scratch (c, n);
+    }
   if (s->type == SHT_NOBITS)
     {
-      static uint8_t scratch[64];
       s->size += n;
-      return n <= sizeof scratch ? memset (scratch, 0, n) : NULL;
+      return scratch (c, n);
     }
   if (s->size + n > s->cap)
     {
@@ -2183,7 +2214,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
       int64_t fill = 0;
       if (accept (c, ','))
         fill = const_expr (c);
-      if (k < 0 || k > (1 << 28))
+      if (k < 0 || k > ASM_MAX_FILL)
         {
           ERR (c, "bad size %lld", (long long) k);
           return;
@@ -2205,7 +2236,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
         sz = const_expr (c);
       if (accept (c, ','))
         val = const_expr (c);
-      if (rep < 0 || rep > (1 << 24) || sz < 0 || sz > 8)
+      if (rep < 0 || sz < 0 || sz > 8 || rep * sz > ASM_MAX_FILL)
         {
           ERR (c, "bad .fill arguments");
           return;
@@ -2237,14 +2268,14 @@ directive (struct asm_ctx *c, const char *d, size_t n)
         }
       if (d[1] != 'b')
         {
-          if (a < 0 || a > 30)
+          if (a < 0 || a > 15)
             {
               ERR (c, "alignment too large");
               return;
             }
           a = (int64_t) 1 << a;
         }
-      else if (a <= 0 || (a & (a - 1)) || a > (1 << 30))
+      else if (a <= 0 || (a & (a - 1)) || a > (1 << 15))
         {
           ERR (c, "alignment is not a power of 2");
           return;
@@ -2953,5 +2984,6 @@ asm_free (struct asm_ctx *c)
   free (c->fx);
   free (c->sz);
   free (c->stack);
+  free (c->scratch);
   free (c);
 }

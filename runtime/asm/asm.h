@@ -48,6 +48,7 @@ struct asm_sec {
   struct asm_reloc *rels;
   size_t nrel, relcap;
   int elf_index, sym_index;
+  int too_big;
 };
 
 struct asm_ctx;
