@@ -326,9 +326,10 @@ int btfb_write_raw(struct btf_builder *b, void **btf, size_t *btf_len,
   if (ext)
     for (k = 0; k < im.nx; k++)
       if (im.x[k].label) {
+        const char *l = im.x[k].label;
         btfb_image_free(&im);
         return btfb_set_error(b, "raw output: record at label %s needs the "
-                              "assembler (use btfb_write_asm)", im.x[k].label);
+                              "assembler (use btfb_write_asm)", l);
       }
   tl = im.nw * 4;
   sl = im.strs.len;
