@@ -620,7 +620,21 @@ parse_primary (struct asm_ctx *c)
       return e;
     }
   const char *id;
-  size_t n = ident (c, &id);
+  size_t n;
+  if (*c->p == '"')
+    {
+      /* A quoted symbol name (e.g. a section named kprobe/foo).  */
+      id = ++c->p;
+      while (*c->p && *c->p != '"')
+        c->p++;
+      n = (size_t) (c->p - id);
+      if (*c->p == '"')
+        c->p++;
+      else
+        n = 0;
+    }
+  else
+    n = ident (c, &id);
   if (n)
     {
       struct expr e = econst (0);
@@ -2713,7 +2727,7 @@ resolve_section_names (struct asm_ctx *c)
   for (size_t i = 0; i < c->nsyms; i++)
     {
       struct asm_sym *y = &c->syms[i];
-      if (y->sec == ASM_SEC_UNDEF && y->bind == STB_LOCAL && y->name[0] == '.')
+      if (y->sec == ASM_SEC_UNDEF && y->bind == STB_LOCAL)
         {
           int s = sec_find (c, y->name, strlen (y->name));
           if (s >= 0)

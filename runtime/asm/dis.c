@@ -84,10 +84,18 @@ sym_attrs (FILE *out, const struct dsym *y)
 static void
 target_str (const struct drel *r, int64_t add, char *buf, size_t n)
 {
+  const char *q = plain_name (r->name) ? "" : "\"";
   if (add)
-    snprintf (buf, n, "%s%+lld", r->name, (long long) add);
+    snprintf (buf, n, "%s%s%s%+lld", q, r->name, q, (long long) add);
   else
-    snprintf (buf, n, "%s", r->name);
+    snprintf (buf, n, "%s%s%s", q, r->name, q);
+}
+
+/* Names that can be written quoted: no quote, no newline, not empty.  */
+static int
+quotable (const char *s)
+{
+  return *s && !strpbrk (s, "\"\n\\");
 }
 
 static void
@@ -326,12 +334,10 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                       else
                         target_str (r, 0, tgt, sizeof tgt);
                       target = tgt;
-                      if (!plain_name (r->name))
-                        ok = 0;
                     }
                   else
                     ok = 0;
-                  if (target && !plain_name (r->name))
+                  if (target && !quotable (r->name))
                     ok = 0;
                 }
               if (ok)
@@ -372,7 +378,7 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
               int sz = (r->type == R_BPF_64_ABS64 || r->type == 12) ? 8
                        : (r->type == R_BPF_64_ABS32 || r->type == R_BPF_64_NODYLD32
                           || r->type == 11) ? 4 : 0;
-              if (sz && off + (size_t) sz <= size && plain_name (r->name))
+              if (sz && off + (size_t) sz <= size && quotable (r->name))
                 {
                   int64_t v = 0;
                   for (int k = 0; k < sz; k++)

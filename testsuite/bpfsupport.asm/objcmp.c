@@ -122,16 +122,10 @@ collect (struct obj *o, Elf_Scn *s, uint8_t *buf, size_t size, struct rel **out,
           if (q->type == 10)
             {
               /* bpf-to-bpf call: libbpf's target is st_value/8 + imm + 1
-                 (in instructions); bpf-as 2.40 relocates same-section
-                 calls against the section symbol with a pc-relative imm.  */
+                 (in instructions).  */
               if (!defined)
                 q->add = inplace;
-              else if (is_b && GELF_ST_TYPE (sym.st_info) == STT_SECTION)
-                {
-                  q->add = (int64_t) q->off + (inplace + 1) * 8;
-                  (*fixed)++;
-                }
-              else if (is_b)
+              else if (is_b && GELF_ST_TYPE (sym.st_info) != STT_SECTION)
                 {
                   /* bpf-as 2.40 puts a meaningless imm in calls to a
                      defined global function; the intent is the symbol.  */
