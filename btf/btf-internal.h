@@ -63,6 +63,8 @@ struct btf_builder {
   /* hash-consing of simple types: slots hold builder ids, 0 empty */
   uint32_t *cons;
   size_t ncons, usedcons;
+  uint32_t *ds;         /* DATASEC ids (few) */
+  uint32_t nds, cds;
   struct btfb_rec *r;
   size_t nr, cr;
   char err[256];

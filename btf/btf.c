@@ -152,6 +152,7 @@ void btfb_free(struct btf_builder *b)
   free(b->t);
   free(b->r);
   free(b->cons);
+  free(b->ds);
   free(b->final);
   free(b->order);
   btfb_strset_fini(&b->strs);
@@ -671,9 +672,9 @@ static uint32_t find_datasec(struct btf_builder *b, const char *secname)
   n = btfb_strset_add(&b->strs, secname);
   if (n == (uint32_t)-1 || n == 0)
     return 0;
-  for (i = 1; i < b->nt; i++)
-    if (b->t[i].kind == BTFB_KIND_DATASEC && b->t[i].name == n)
-      return i;
+  for (i = 0; i < b->nds; i++)
+    if (b->t[b->ds[i]].name == n)
+      return b->ds[i];
   return 0;
 }
 
@@ -687,7 +688,19 @@ uint32_t btfb_datasec(struct btf_builder *b, const char *secname)
   id = find_datasec(b, secname);
   if (id)
     return id;
-  return new_type(b, BTFB_KIND_DATASEC, secname);
+  if (b->nds == b->cds) {
+    uint32_t c = b->cds ? b->cds * 2 : 8, *d = realloc(b->ds, c * sizeof *d);
+    if (!d) {
+      btfb_set_error(b, "out of memory (datasecs)");
+      return 0;
+    }
+    b->ds = d;
+    b->cds = c;
+  }
+  id = new_type(b, BTFB_KIND_DATASEC, secname);
+  if (id)
+    b->ds[b->nds++] = id;
+  return id;
 }
 
 int btfb_datasec_add(struct btf_builder *b, const char *secname,
@@ -911,6 +924,20 @@ static void reps_from_classes(struct btf_builder *b, const uint32_t *cls,
   }
 }
 
+struct aggkey {
+  uint32_t kind, name, cls, id;
+};
+
+static int cmp_aggkey(const void *x, const void *y)
+{
+  const struct aggkey *a = x, *c = y;
+  if (a->kind != c->kind)
+    return a->kind < c->kind ? -1 : 1;
+  if (a->name != c->name)
+    return a->name < c->name ? -1 : 1;
+  return a->id < c->id ? -1 : a->id > c->id;
+}
+
 static void mark_ext_roots(struct btf_builder *b)
 {
   size_t k;
@@ -955,28 +982,52 @@ int btfb_finish(struct btf_builder *b, unsigned flags)
        class in the unit stands for it. */
     {
       int changed = 0;
+      uint32_t na = 0;
+      struct aggkey *ag = malloc(n * sizeof *ag);
+      if (!ag) {
+        btfb_set_error(b, "out of memory (finish)");
+        goto out;
+      }
+      for (i = 1; i < n; i++)
+        if ((b->t[i].kind == BTFB_KIND_STRUCT
+             || b->t[i].kind == BTFB_KIND_UNION) && b->t[i].name
+            && res[i] == i) {
+          ag[na].kind = b->t[i].kind;
+          ag[na].name = b->t[i].name;
+          ag[na].cls = cls[i];
+          ag[na].id = i;
+          na++;
+        }
+      qsort(ag, na, sizeof *ag, cmp_aggkey);
       for (i = 1; i < n; i++) {
         struct btfb_type *f = &b->t[i];
-        uint32_t found = 0, c = 0, j;
-        unsigned want;
+        struct aggkey key;
+        uint32_t lo = 0, hi = na, j;
         int unique = 1;
         if (f->kind != BTFB_KIND_FWD || res[i] != i)
           continue;
-        want = f->kflag ? BTFB_KIND_UNION : BTFB_KIND_STRUCT;
-        for (j = 1; j < n && unique; j++)
-          if (b->t[j].kind == want && b->t[j].name == f->name
-              && res[j] == j) {
-            if (!found) {
-              found = j;
-              c = cls[j];
-            } else if (cls[j] != c)
-              unique = 0;
-          }
-        if (found && unique) {
-          res[i] = found;
+        key.kind = f->kflag ? BTFB_KIND_UNION : BTFB_KIND_STRUCT;
+        key.name = f->name;
+        key.id = 0;
+        while (lo < hi) { /* first entry >= (kind, name, 0) */
+          uint32_t mid = lo + (hi - lo) / 2;
+          if (cmp_aggkey(&ag[mid], &key) < 0)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+        if (lo == na || ag[lo].kind != key.kind || ag[lo].name != key.name)
+          continue;
+        for (j = lo + 1; j < na && ag[j].kind == key.kind
+                         && ag[j].name == key.name; j++)
+          if (ag[j].cls != ag[lo].cls)
+            unique = 0;
+        if (unique) {
+          res[i] = ag[lo].id;
           changed = 1;
         }
       }
+      free(ag);
       /* Resolve through res again for FWD targets. */
       if (changed) {
         for (i = 1; i < n; i++)
