@@ -45,19 +45,27 @@ static const char *s_at(const struct vctx *v, uint32_t off)
   return off < v->im->strs.len ? v->im->strs.data + off : NULL;
 }
 
-static int valid_ident(const char *s)
+/* C identifier; DOT_OK also allows '.', as every kernel does for VAR
+   names (recent kernels allow it everywhere, older ones only there). */
+static int valid_name(const char *s, int dot_ok)
 {
   size_t i;
   if (!s || !*s)
     return 0;
   if (!(s[0] == '_' || (s[0] >= 'a' && s[0] <= 'z')
-        || (s[0] >= 'A' && s[0] <= 'Z')))
+        || (s[0] >= 'A' && s[0] <= 'Z') || (dot_ok && s[0] == '.')))
     return 0;
   for (i = 1; s[i]; i++)
     if (!(s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z')
-          || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9')))
+          || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9')
+          || (dot_ok && s[i] == '.')))
       return 0;
   return i < 128;
+}
+
+static int valid_ident(const char *s)
+{
+  return valid_name(s, 0);
 }
 
 /* Kernel: datasec names and the like: printable, non-empty. */
@@ -257,7 +265,7 @@ static int check_type(struct vctx *v, uint32_t id)
       return fail(v, id, "FUNC %s: type %u is not a FUNC_PROTO", name, w[2]);
     return 0;
   case BTFB_KIND_VAR:
-    if (!valid_ident(name))
+    if (!valid_name(name, 1))
       return fail(v, id, "VAR: invalid or no name \"%s\"", name);
     if (vlen || kflag)
       return fail(v, id, "VAR %s: vlen/kind_flag != 0", name);
@@ -326,6 +334,66 @@ static int check_type(struct vctx *v, uint32_t id)
   }
 }
 
+/* By-value edges (modifiers, typedefs, array elements, members) must not
+   form a cycle: the kernel reports "Loop detected". */
+static uint32_t value_edges(const struct vctx *v, uint32_t id, uint32_t i)
+{
+  const uint32_t *w = tw(v, id);
+  switch (w[1] >> 24 & 0x1f) {
+  case BTFB_KIND_TYPEDEF: case BTFB_KIND_VOLATILE: case BTFB_KIND_CONST:
+  case BTFB_KIND_RESTRICT: case BTFB_KIND_TYPE_TAG: case BTFB_KIND_VAR:
+    return i == 0 ? w[2] : (uint32_t)-1;
+  case BTFB_KIND_ARRAY:
+    return i == 0 ? w[3] : (uint32_t)-1;
+  case BTFB_KIND_STRUCT: case BTFB_KIND_UNION:
+    return i < (w[1] & 0xffff) ? w[3 + 3 * i + 1] : (uint32_t)-1;
+  default:
+    return (uint32_t)-1;
+  }
+}
+
+static int check_loops(struct vctx *v)
+{
+  uint8_t *color = calloc(v->n + 1, 1);
+  uint32_t *stk = malloc((v->n + 1) * 2 * sizeof *stk), root;
+  int rc = 0;
+  if (!color || !stk) {
+    free(color);
+    free(stk);
+    return fail(v, 0, "out of memory (validate)");
+  }
+  for (root = 1; root <= v->n && !rc; root++) {
+    size_t sp = 0;
+    if (color[root])
+      continue;
+    color[root] = 1;
+    stk[sp++] = root;
+    stk[sp++] = 0;
+    while (sp && !rc) {
+      uint32_t id = stk[sp - 2], i = stk[sp - 1], to = value_edges(v, id, i);
+      if (to == (uint32_t)-1) {
+        color[id] = 2;
+        sp -= 2;
+        continue;
+      }
+      stk[sp - 1]++;
+      if (!to || to > v->n)
+        continue;
+      if (color[to] == 1)
+        rc = fail(v, to, "loop of types through %s (not a pointer)",
+                  btfb_kind_name(kind_of(v, to)));
+      else if (!color[to]) {
+        color[to] = 1;
+        stk[sp++] = to;
+        stk[sp++] = 0;
+      }
+    }
+  }
+  free(color);
+  free(stk);
+  return rc;
+}
+
 static int check_ext(struct vctx *v)
 {
   struct btf_builder *b = v->b;
@@ -385,6 +453,8 @@ int btfb_validate(struct btf_builder *b, char *msg, size_t n)
     rc = fail(&v, 0, "string section too large");
   for (id = 1; !rc && id <= v.n; id++)
     rc = check_type(&v, id);
+  if (!rc)
+    rc = check_loops(&v);
   if (!rc)
     rc = check_ext(&v);
   btfb_image_free(&im);
