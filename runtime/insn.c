@@ -122,7 +122,8 @@ const struct bpf_op bpf_ops[] = {
   JC("jslt", "s<", 0xc0),
   JC("jsle", "s<=", 0xd0),
   { "call", "call", BPF_JMP | BPF_K | 0x80, BPF_F_CALL, 0, 0, 0 },
-  { "call", "callx", BPF_JMP | BPF_X | 0x80, BPF_F_CALLX, XB, 0, 0 },
+  { "call", "callx", BPF_JMP | BPF_X | 0x80, BPF_F_CALLX, XB | FI, 0, 0 },
+  { "callx", "callx", BPF_JMP | BPF_X | 0x80, BPF_F_CALLXI, 0, 0, 0 },
   { "exit", "exit", BPF_JMP | 0x90, BPF_F_EXIT, 0, 0, 0 },
 };
 const size_t bpf_nops = sizeof bpf_ops / sizeof bpf_ops[0];
@@ -266,6 +267,11 @@ bpf_insn_canonical (const struct bpf_insn *in)
     case BPF_F_JI: dst = imm = off = 1; break;
     case BPF_F_CALL: imm = 1; src = in->src <= 2; break;
     case BPF_F_CALLX: dst = 1; break;
+    case BPF_F_CALLXI:
+      imm = 1;
+      if ((uint32_t) in->imm > 10)
+        return 0;
+      break;
     case BPF_F_EXIT: break;
     }
   if (op->flags & BPF_OPF_FIXOFF)
@@ -388,6 +394,7 @@ print_gnu (struct pbuf *b, const struct bpf_insn *in, const char *target)
       else put (b, "\t%d", in->imm);
       break;
     case BPF_F_CALLX: put (b, "\t%%r%d", in->dst); break;
+    case BPF_F_CALLXI: put (b, "\tr%d", in->imm); break;  /* "callx rN" */
     case BPF_F_EXIT: break;
     }
 }
@@ -499,7 +506,8 @@ print_pc (struct pbuf *b, const struct bpf_insn *in, const char *target)
       else
         put (b, "call %d", in->imm);
       break;
-    case BPF_F_CALLX: put (b, "callx r%d", in->dst); break;
+    case BPF_F_CALLX: goto gnu;   /* GCC's form: "call %rN" */
+    case BPF_F_CALLXI: put (b, "callx r%d", in->imm); break;
     case BPF_F_EXIT: put (b, "exit"); break;
     }
   return;

@@ -35,7 +35,8 @@ enum bpf_fmt {
   BPF_F_JR,      /* dst, src, off */
   BPF_F_JI,      /* dst, imm, off */
   BPF_F_CALL,    /* imm; src 0 helper, 1 bpf-to-bpf, 2 kfunc */
-  BPF_F_CALLX,   /* dst (xBPF indirect call) */
+  BPF_F_CALLX,   /* dst (GCC xBPF indirect call: register in dst) */
+  BPF_F_CALLXI,  /* LLVM 14 `callx rN': register number in imm */
   BPF_F_EXIT
 };
 

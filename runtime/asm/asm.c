@@ -983,6 +983,7 @@ fmt_operands (int fmt, enum opk k[3])
     case BPF_F_JI: k[0] = OK_REG; k[1] = OK_EXPR; k[2] = OK_EXPR; return 3;
     case BPF_F_CALL: k[0] = OK_EXPR; return 1;
     case BPF_F_CALLX: k[0] = OK_REG; return 1;
+    case BPF_F_CALLXI: k[0] = OK_EXPR; return 1;
     default: return 0;
     }
 }
@@ -1127,6 +1128,8 @@ gnu_insn (struct asm_ctx *c, const char *mn, size_t mnlen, const char *at)
           enum opk have = o[i].kind;
           if (op->fmt == BPF_F_CALL && i == 0 && have == OK_KFUNC)
             have = OK_EXPR;
+          if (op->fmt == BPF_F_CALLXI && have == OK_REG)
+            have = OK_EXPR;
           if (have != k[i])
             ok = 0;
         }
@@ -1258,6 +1261,14 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
           in.imm = -1;
           add_fixup (c, FX_CALL, here, 0, o[0].e, o[0].at);
         }
+      break;
+    case BPF_F_CALLXI:
+      if (o[0].kind == OK_REG)
+        in.imm = o[0].reg;
+      else if (eisconst (&o[0].e) && o[0].e.k >= 0 && o[0].e.k <= 10)
+        in.imm = (int32_t) o[0].e.k;
+      else
+        diag_at (c, c->line, COL (c, o[0].at), "callx expects a register");
       break;
     case BPF_F_EXIT:
       break;
@@ -1471,7 +1482,11 @@ pc_insn (struct asm_ctx *c, const char *at)
           ERR (c, "callx expects a register");
           return;
         }
-      pc_finish (c, find_op (0x8d, BPF_F_CALLX, 0, 0, 0, 0), o, 1, at);
+      /* LLVM 14 puts the register number in imm.  */
+      o[0].kind = OK_EXPR;
+      o[0].e = econst (o[0].reg);
+      o[0].at = c->p;
+      pc_finish (c, find_op (0x8d, BPF_F_CALLXI, 0, 0, 0, 0), o, 1, at);
       return;
     }
   if (n == 4 && !strncmp (id, "call", 4))
@@ -2713,11 +2728,6 @@ put16 (uint8_t *p, uint16_t v)
   p[0] = v & 0xff; p[1] = v >> 8;
 }
 
-static int
-is_btf_sec (const char *n)
-{
-  return !strcmp (n, ".BTF") || !strcmp (n, ".BTF.ext");
-}
 
 /* Resolve a section name used as a symbol (e.g. ".bss+4" from the
    disassembler).  */
@@ -2899,10 +2909,23 @@ apply_fixups (struct asm_ctx *c)
             }
           for (int j = 0; j < f->size; j++)
             p[j] = (uint8_t) ((uint64_t) radd >> (8 * j));
-          add_reloc (c, f->sec, f->off,
-                     f->size == 8 ? R_BPF_64_ABS64
-                     : is_btf_sec (s->name) ? R_BPF_64_NODYLD32 : R_BPF_64_ABS32,
-                     rsym);
+          {
+            /* LLVM's rule: a 4-byte reference to a symbol defined in an
+               allocated executable or writable section is NODYLD32
+               (.BTF/.BTF.ext records), any other ABS32.  */
+            int type = R_BPF_64_ABS64;
+            if (f->size == 4)
+              {
+                type = R_BPF_64_ABS32;
+                if (defined)
+                  {
+                    uint64_t fl = c->secs[y->sec].flags;
+                    if ((fl & SHF_ALLOC) && (fl & (SHF_EXECINSTR | SHF_WRITE)))
+                      type = R_BPF_64_NODYLD32;
+                  }
+              }
+            add_reloc (c, f->sec, f->off, type, rsym);
+          }
           break;
         }
     }

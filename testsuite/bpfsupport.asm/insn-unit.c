@@ -53,6 +53,7 @@ main (void)
         case BPF_F_JR: in.dst = 2; in.src = 8; in.off = 12; break;
         case BPF_F_JI: in.dst = 2; in.imm = 77; in.off = -12; break;
         case BPF_F_CALL: in.imm = 6; break;
+        case BPF_F_CALLXI: in.imm = 4; break;
         case BPF_F_EXIT: break;
         }
       if (op->flags & BPF_OPF_FIXIMM)

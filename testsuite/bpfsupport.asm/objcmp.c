@@ -82,8 +82,22 @@ struct rel { uint64_t off; int type; char where[256]; int64_t add; };
 static int
 map_type (int t, int is_b)
 {
-  if (!is_b) return t;
+  /* Against bpf-as, NODYLD32 and ABS32 are the same thing (binutils 2.40
+     has one DATA_32); they differ only for dynamic loaders.  */
+  if (!is_b) return t == 4 && !strict ? 3 : t;
   switch (t) { case 12: return 2; case 11: return 3; default: return t; }
+}
+
+/* -l: against llvm-mc, sections it generates from directives bpf-asm
+   ignores (.loc, .cfi_*, .addrsig), and gas-style padding of section
+   sizes to their alignment, are not differences.  */
+static int llvm_mode;
+static int
+llvm_ignored (const char *n)
+{
+  return llvm_mode && (!strcmp (n, ".llvm_addrsig") || !strcmp (n, ".debug_line")
+                       || !strcmp (n, ".debug_frame") || !strcmp (n, ".debug_line_str")
+                       || !strcmp (n, ".rel.debug_line") || !strcmp (n, ".rel.debug_frame"));
 }
 
 /* Collect the normalised relocations of section S and patch the relocated
@@ -160,10 +174,14 @@ cmp_rel (const void *a, const void *b)
 int
 main (int argc, char **argv)
 {
-  if (argc == 4 && !strcmp (argv[1], "-s"))
+  while (argc > 3 && argv[1][0] == '-')
     {
-      /* Strict: B is another bpf-asm object (round trip): no corrections.  */
-      strict = 1;
+      /* -s strict: B is another bpf-asm object (round trip) or an LLVM
+         one: no bpf-as corrections.  -l: B comes from llvm-mc.  */
+      if (!strcmp (argv[1], "-s"))
+        strict = 1;
+      else if (!strcmp (argv[1], "-l"))
+        strict = llvm_mode = 1;
       argv++;
       argc--;
     }
@@ -179,10 +197,24 @@ main (int argc, char **argv)
       if (hb.sh_type == SHT_SYMTAB || hb.sh_type == SHT_STRTAB || hb.sh_type == SHT_REL
           || hb.sh_type == SHT_RELA)
         continue;
+      if (llvm_ignored (nm))
+        continue;
       Elf_Scn *sa = find_scn (&a, nm);
       if (!sa) { printf ("missing section %s\n", nm); bad++; continue; }
       GElf_Shdr ha; gelf_getshdr (sa, &ha);
       nsec++;
+      if (llvm_mode && hb.sh_addralign > 1 && ha.sh_size != hb.sh_size
+          && ha.sh_size == (hb.sh_size + hb.sh_addralign - 1) / hb.sh_addralign * hb.sh_addralign)
+        {
+          /* gas-style padding: the extra bytes must be zero.  */
+          if (ha.sh_type != SHT_NOBITS)
+            {
+              Elf_Data *dd = elf_getdata (sa, NULL);
+              for (size_t k = hb.sh_size; k < ha.sh_size; k++)
+                if (((uint8_t *) dd->d_buf)[k]) { printf ("%s: non-zero padding\n", nm); bad++; break; }
+            }
+          ha.sh_size = hb.sh_size;
+        }
       if (ha.sh_type != hb.sh_type || ha.sh_size != hb.sh_size
           || (ha.sh_flags & ~(uint64_t) SHF_INFO_LINK) != (hb.sh_flags & ~(uint64_t) SHF_INFO_LINK)
           || ha.sh_entsize != hb.sh_entsize)
