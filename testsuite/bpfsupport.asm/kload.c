@@ -8,7 +8,11 @@
 
 /* GCC 12 turns repeated calls through libbpf's helper pointers into
    indirect calls; declare the helper the GCC way instead.  */
+#ifdef __clang__
+static void *(*lookup) (void *map, const void *key) = (void *) 1;
+#else
 void *lookup (void *map, const void *key) __attribute__ ((kernel_helper (1)));
+#endif
 
 struct {
   __uint (type, BPF_MAP_TYPE_ARRAY);
