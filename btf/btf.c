@@ -1194,6 +1194,19 @@ int btfb_func_info(struct btf_builder *b, const char *secname,
     return -1;
   if (btfb_kind_of(b, func_id) != BTFB_KIND_FUNC)
     return btfb_set_error(b, "func_info: id %u is not a FUNC", func_id);
+  {
+    /* The same record twice is one record. */
+    uint32_t sec = btfb_strset_add(&b->strs, secname);
+    size_t k;
+    for (k = 0; k < b->nr; k++) {
+      struct btfb_rec *q = &b->r[k];
+      if (q->what == BTFB_EXT_FUNC && q->type == func_id && q->sec == sec
+          && q->off == off && !q->label == !label
+          && (!label || (base && !strcmp(q->label, label)
+                         && !strcmp(q->base, base))))
+        return 0;
+    }
+  }
   if (add_rec(b, BTFB_EXT_FUNC, secname, off, label, base, &r))
     return -1;
   r->type = func_id;

@@ -47,6 +47,7 @@ static void test_raw(void)
   /* Added out of order: written sorted by insn offset. */
   btfb_func_info(b, "xdp", 16, NULL, NULL, ty.sub);
   btfb_func_info(b, "xdp", 0, NULL, NULL, ty.prog);
+  btfb_func_info(b, "xdp", 0, NULL, NULL, ty.prog); /* same again: one */
   btfb_line_info(b, "xdp", 8, NULL, NULL, "/src/p.c", "  return x;", 12, 5);
   btfb_line_info(b, "xdp", 0, NULL, NULL, "/src/p.c", "int prog(void *ctx)", 10, 1);
   btfb_line_info(b, ".text", 0, NULL, NULL, "/src/q.c", "", 3, 0);
@@ -105,6 +106,18 @@ static void test_raw(void)
 out:
   free(raw);
   free(ext);
+  btfb_free(b);
+
+  /* Two records for one FUNC: validation refuses. */
+  b = btfb_new();
+  make_types(b, &ty);
+  btfb_func_info(b, "xdp", 0, NULL, NULL, ty.prog);
+  btfb_func_info(b, "xdp", 8, NULL, NULL, ty.prog);
+  {
+    char msg[200];
+    check(btfb_validate(b, msg, sizeof msg) != 0 && strstr(msg, "two records"),
+          "validate refuses two func_info records for one FUNC: %s", msg);
+  }
   btfb_free(b);
 
   /* Labels need the assembler. */

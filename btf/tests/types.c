@@ -58,6 +58,8 @@ int main(void)
   e64 = btfb_enum(b, "e64", 8, 0, 1);
   btfb_enum_value(b, e64, "E64_V", 0x123456789all);
   fwd = btfb_fwd(b, "opaque", BTFB_FWD_STRUCT);
+  btfb_mark_root(b, btfb_ptr(b, btfb_fwd(b, "uopaque", BTFB_FWD_UNION)));
+  btfb_mark_root(b, btfb_ptr(b, btfb_fwd(b, "eopaque", BTFB_FWD_ENUM)));
   td = btfb_typedef(b, "node_t", node);
   c_int = btfb_qual(b, BTFB_KIND_CONST, i_int);
   v_int = btfb_qual(b, BTFB_KIND_VOLATILE, c_int);
@@ -146,6 +148,14 @@ int main(void)
   t = T(fwd);
   check(t && btf_is_fwd(t) && t->type == 0 && !btf_kflag(t)
         && !strcmp(t_name(btf, t), "opaque"), "FWD struct, type 0");
+  {
+    int id = btf__find_by_name_kind(btf, "uopaque", BTF_KIND_FWD);
+    t = id > 0 ? btf__type_by_id(btf, id) : NULL;
+    check(t && btf_kflag(t) && t->type == 0, "FWD union: kind_flag 1");
+    id = btf__find_by_name_kind(btf, "eopaque", BTF_KIND_ENUM);
+    t = id > 0 ? btf__type_by_id(btf, id) : NULL;
+    check(t && btf_vlen(t) == 0 && t->size == 4, "FWD enum: ENUM without values");
+  }
   t = T(td);
   check(t && btf_is_typedef(t) && t->type == btfb_final_id(b, node), "TYPEDEF");
   t = T(v_int);
