@@ -500,6 +500,11 @@ static int load_maps(struct ld *l)
           snprintf(m.name, sizeof m.name, "%s", btf_name(l, rd32(var)));
           m.sec = s;
           m.sec_off = rd32(vs + 4);
+          /* clang leaves DATASEC offsets 0 in objects; libbpf takes them
+             from the symbols, so do we */
+          for (size_t k = 0; k < l->nsyms; k++)
+            if (l->syms[k].st_shndx == s && !strcmp(l->symnames[k], m.name))
+              m.sec_off = l->syms[k].st_value;
           if (btf_map_def(l, rd32(var + 8), &m, 0))
             return -1;
           if (add_map(l, &m) < 0)

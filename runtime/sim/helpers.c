@@ -352,7 +352,7 @@ static uint64_t do_printk(struct vm *vm, uint64_t fmtp, uint64_t fmtlen, const u
     return NEG(n);
   if (n >= (int)sizeof buf)
     n = sizeof buf - 1;
-  fwrite(buf, 1, n, vm->out);
+  fwrite(buf, 1, n, vm->opt.json ? stderr : vm->out);
   vm->printed = 1;
   return n;
 }
@@ -469,7 +469,7 @@ H(tail_call)
 /* ---- ring buffer and perf output ---- */
 static void record(struct vm *vm, const char *kind, struct smap *m, const uint8_t *p, uint64_t n)
 {
-  FILE *f = vm->opt.ringbuf_out ? vm->opt.ringbuf_out : vm->out;
+  FILE *f = vm->opt.ringbuf_out ? vm->opt.ringbuf_out : vm->opt.json ? stderr : vm->out;
   fprintf(f, "%s %s: ", kind, m->name);
   for (uint64_t i = 0; i < n; i++)
     fprintf(f, "%02x", p[i]);
@@ -691,8 +691,8 @@ static uint64_t csum_replace(struct vm *vm, uint64_t off, uint64_t from, uint64_
       uint32_t diff = (uint32_t)to;  /* a csum_diff result, host order words */
       /* fold the 32-bit partial sum (host-order words) into network order */
       uint32_t f = fold32(diff);
-      uint16_t h = (uint16_t)((f & 0xffff) + (f >> 16));
-      h = (uint16_t)((f & 0xffff) + (f >> 16) + ((uint32_t)(f & 0xffff) + (f >> 16) > 0xffff));
+      uint32_t h32 = (f & 0xffff) + (f >> 16);
+      uint16_t h = (uint16_t)((h32 & 0xffff) + (h32 >> 16));
       h = __builtin_bswap16(h);
       s += h;
     }
@@ -709,8 +709,7 @@ static uint64_t csum_replace(struct vm *vm, uint64_t off, uint64_t from, uint64_
     }
   else
     return NEG(-EINVAL);
-  uint16_t r = ~csum_fold16(fold32(s)) ? (uint16_t)~(uint16_t)~csum_fold16(fold32(s)) : 0;
-  r = csum_fold16(fold32(s));
+  uint16_t r = csum_fold16(fold32(s));
   if (l4 && (flags & BPF_F_MARK_MANGLED_0) && r == 0)
     r = 0xffff;
   p[0] = r >> 8;

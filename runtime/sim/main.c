@@ -24,6 +24,7 @@ static void usage(FILE *f)
 "  --data FILE        packet data (XDP, skb), as BPF_PROG_TEST_RUN's data_in\n"
 "  --data-hex HEX     packet data as hex\n"
 "  --ctx FILE         raw context (ctx_in)\n"
+"  --ctx-hex HEX      raw context as hex\n"
 "  --arg VALUE        kprobe argument (repeat for PARM1..5) or raw_tp argument\n"
 "  --repeat N         run N times (maps persist)\n"
 "  --json             print one JSON object: retval, insns, data_out, maps\n"
@@ -97,7 +98,7 @@ static uint8_t *parse_hex(const char *s, size_t *len)
       if (d >= '0' && d <= '9') lo = d - '0'; else if (d >= 'a' && d <= 'f') lo = d - 'a' + 10;
       else if (d >= 'A' && d <= 'F') lo = d - 'A' + 10;
       if (hi < 0 || lo < 0)
-        die("--data-hex: not a hex string");
+        die("not a hex string: %s", s);
       b[k++] = hi << 4 | lo;
       i += 2;
     }
@@ -207,15 +208,17 @@ static uint64_t prepare(struct vm *vm, struct setup *s, const char *file)
       const uint8_t *eth = s->data;
       memcpy(&k->protocol, eth + 12, 2);
       k->protocol &= 0xffff;
-      if (!memcmp(eth, "\xff\xff\xff\xff\xff\xff", 6))
-        k->pkt_type = 1;
-      else if (eth[0] & 1)
+      /* eth_type_trans on the loopback device (broadcast address zero) */
+      if (eth[0] & 1)
         k->pkt_type = 2;
       else if (memcmp(eth, "\0\0\0\0\0\0", 6))
         k->pkt_type = 3;
       else
         k->pkt_type = 0;
       k->ifindex = 1;
+      /* the kernel's test run hands back the pulled L2 header as zeros */
+      if (vm->skb_l2_pull)
+        memset(vm->pkt + head, 0, vm->skb_l2_pull);
       k->len = vm->pkt_end - vm->pkt_data;
       if (!k->wire_len)
         k->wire_len = 0;
@@ -228,7 +231,7 @@ static uint64_t prepare(struct vm *vm, struct setup *s, const char *file)
       vm->ctx = calloc(1, vm->ctx_size);
       static const int parm[5] = { 14, 13, 12, 11, 9 };  /* di si dx cx r8 */
       if (s->ctx_in)
-        memcpy(vm->ctx, s->ctx_in, s->ctx_len < vm->ctx_size ? s->ctx_len : vm->ctx_size);
+        memcpy(vm->ctx, s->ctx_in, s->ctx_len < (size_t)vm->ctx_size ? s->ctx_len : (size_t)vm->ctx_size);
       for (int i = 0; i < s->nargs && i < 5; i++)
         memcpy(vm->ctx + parm[i] * 8, &s->args[i], 8);
       vm->ctx_reg = vm_region_new(vm, vm->ctx, vm->ctx_size, RG_RO, "pt_regs context", 1);
@@ -237,7 +240,7 @@ static uint64_t prepare(struct vm *vm, struct setup *s, const char *file)
   if (t == BPF_PROG_TYPE_RAW_TRACEPOINT || t == BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE
       || t == BPF_PROG_TYPE_TRACING)
     {
-      vm->ctx_size = s->ctx_in ? s->ctx_len : 8 * (s->nargs ? s->nargs : 1);
+      vm->ctx_size = s->ctx_in ? s->ctx_len : 8u * (uint32_t)(s->nargs ? s->nargs : 1);
       vm->ctx = calloc(1, vm->ctx_size + 8);
       if (s->ctx_in)
         memcpy(vm->ctx, s->ctx_in, s->ctx_len);
@@ -336,7 +339,7 @@ int main(int argc, char **argv)
       else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
       else if (!strcmp(a, "--version")) { printf("bpf-run %s (bpfsupport)\n", VERSION); return 0; }
       else if (!strcmp(a, "--list-helpers")) { helper_list(stdout); return 0; }
-      else if (!strcmp(a, "--json")) json = 1;
+      else if (!strcmp(a, "--json")) json = opt.json = 1;
       else if (!strcmp(a, "--trace")) opt.trace = 1;
       else if (!strcmp(a, "--xbpf")) opt.xbpf = 1;
       else if (OPT("--prog")) prog = v;
@@ -344,6 +347,7 @@ int main(int argc, char **argv)
       else if (OPT("--data")) { free(s.data); s.data = read_all(v, &s.data_len); }
       else if (OPT("--data-hex")) { free(s.data); s.data = parse_hex(v, &s.data_len); }
       else if (OPT("--ctx")) { free(s.ctx_in); s.ctx_in = read_all(v, &s.ctx_len); }
+      else if (OPT("--ctx-hex")) { free(s.ctx_in); s.ctx_in = parse_hex(v, &s.ctx_len); }
       else if (OPT("--arg"))
         {
           if (s.nargs >= 8) die("too many --arg");

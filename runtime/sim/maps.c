@@ -36,6 +36,13 @@ static int is_lru(uint32_t t)
   return t == BPF_MAP_TYPE_LRU_HASH || t == BPF_MAP_TYPE_LRU_PERCPU_HASH;
 }
 
+static uint64_t array_addr(struct smap *m, uint32_t idx, int cpu)
+{
+  if (m->per_elem)
+    return SIM_ADDR(m->regs[(uint64_t)cpu * m->max + idx], 0);
+  return SIM_ADDR(m->regs[cpu], (uint64_t)idx * m->vstride);
+}
+
 int map_dumpable(const struct smap *m)
 {
   return is_array(m->type) || (is_hash(m->type) && m->type != BPF_MAP_TYPE_HASH_OF_MAPS);
@@ -93,15 +100,22 @@ int maps_init(struct vm *vm, char *err, size_t errlen)
                 return -1;
               }
             m->vals = calloc(nc, total);
-            m->regs = calloc(nc, sizeof *m->regs);
             char *what = malloc(96);
             snprintf(what, 96, "%s '%s'", d->internal ? "global data" : "value of map", m->name);
-            for (int c = 0; c < nc; c++)
+            /* one region per element (exact bounds), or for big arrays
+               one per CPU with element checks */
+            m->per_elem = m->max <= 65536;
+            uint32_t nr = m->per_elem ? (uint32_t)nc * m->max : (uint32_t)nc;
+            m->regs = calloc(nr, sizeof *m->regs);
+            for (uint32_t r = 0; r < nr; r++)
               {
-                m->regs[c] = vm_region_new(vm, m->vals + c * total, total,
-                                           (d->readonly ? RG_RO : 0) | (m->max > 1 ? RG_ELEM : 0),
+                uint8_t *host = m->per_elem ? m->vals + (uint64_t)(r / m->max) * total
+                                              + (uint64_t)(r % m->max) * m->vstride
+                                            : m->vals + (uint64_t)r * total;
+                m->regs[r] = vm_region_new(vm, host, m->per_elem ? m->vs : total,
+                                           (d->readonly ? RG_RO : 0) | (m->per_elem ? 0 : RG_ELEM),
                                            what, 0);
-                vm->reg[m->regs[c]].elem = m->vstride;
+                vm->reg[m->regs[r]].elem = m->vstride;
               }
             if (d->init)
               memcpy(m->vals, d->init, m->vs);
@@ -252,7 +266,7 @@ uint64_t map_lookup(struct vm *vm, struct smap *m, const void *key, int cpu)
       if (idx >= m->max)
         return 0;
       int c = cpu < ncpus(vm, m) ? cpu : 0;
-      return SIM_ADDR(m->regs[c], (uint64_t)idx * m->vstride);
+      return array_addr(m, idx, c);
     }
   if (is_hash(m->type))
     {
@@ -293,8 +307,8 @@ uint8_t *map_value_host(struct vm *vm, struct smap *m, uint32_t index, int cpu)
    the current CPU's value.  */
 int map_update(struct vm *vm, struct smap *m, const void *key, const void *val, uint64_t flags, int from_user)
 {
-  if (flags > BPF_EXIST && !(flags & BPF_F_LOCK))
-    return -EINVAL;
+  if ((flags & ~(uint64_t)BPF_F_LOCK) > BPF_EXIST || (flags & BPF_F_LOCK))
+    return -EINVAL;   /* no bpf_spin_lock in values here */
   int nc = ncpus(vm, m);
   if (is_array(m->type))
     {
@@ -506,7 +520,7 @@ int map_for_each(struct vm *vm, struct smap *m, map_iter_fn fn, void *arg)
       for (uint32_t i = 0; i < m->max; i++)
         {
           n++;
-          if (fn(vm, m, (const uint8_t *)&i, SIM_ADDR(m->regs[0], (uint64_t)i * m->vstride), arg))
+          if (fn(vm, m, (const uint8_t *)&i, array_addr(m, i, 0), arg) || vm->fault)
             break;
         }
       return n;

@@ -44,7 +44,8 @@ struct smap {
   uint32_t vstride;       /* per-CPU value stride */
   /* array kinds */
   uint8_t *vals;
-  uint32_t *regs;         /* region per CPU (arrays) */
+  uint32_t *regs;         /* arrays: region per element (per_elem) or per CPU */
+  int per_elem;
   /* hash kinds */
   struct hent **buckets;
   uint32_t nbuckets, count;
@@ -63,6 +64,7 @@ struct vm_opts {
   uint64_t max_insns;
   int xbpf;
   int trace;
+  int json;                /* trace_printk and records go to stderr */
   int ncpus;
   uint32_t stack_size;    /* per frame */
   int max_depth;

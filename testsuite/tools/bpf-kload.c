@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 static int verbose;
-static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+static int quiet_print(enum libbpf_print_level level __attribute__((unused)), const char *fmt, va_list ap)
 {
   if (!verbose)
     return 0;
@@ -166,7 +166,7 @@ static void dump_map(struct bpf_map *m, int first)
 static void usage(FILE *f)
 {
   fprintf(f, "usage: bpf-kload [--prog NAME] [--data FILE|--data-hex HEX] [--ctx FILE]\n"
-             "                 [--repeat N] [--json] [--verbose] OBJECT\n"
+             "                 [--ctx-hex HEX] [--repeat N] [--json] [--verbose] OBJECT\n"
              "Load OBJECT with libbpf and run one program with BPF_PROG_TEST_RUN.\n");
 }
 
@@ -185,6 +185,7 @@ int main(int argc, char **argv)
       else if (!strcmp(a, "--data") && more) data = read_file(argv[++i], &data_len);
       else if (!strcmp(a, "--data-hex") && more) data = parse_hex(argv[++i], &data_len);
       else if (!strcmp(a, "--ctx") && more) ctx = read_file(argv[++i], &ctx_len);
+      else if (!strcmp(a, "--ctx-hex") && more) ctx = parse_hex(argv[++i], &ctx_len);
       else if (!strcmp(a, "--repeat") && more) repeat = atol(argv[++i]);
       else if (!strcmp(a, "--json")) json = 1;
       else if (!strcmp(a, "--verbose")) verbose = 1;
@@ -229,10 +230,8 @@ int main(int argc, char **argv)
       fprintf(stderr, "bpf-kload: error: %s: several programs, use --prog\n", file);
       return 1;
     }
-  /* Only the chosen program is loaded (others may need attach targets).  */
-  bpf_object__for_each_program(p, obj)
-    if (p != prog)
-      bpf_program__set_autoload(p, false);
+  /* Every program is loaded (tail-call targets must exist); programs of
+     types without a test run are simply never run.  */
   int err = bpf_object__load(obj);
   if (err)
     {
@@ -242,7 +241,6 @@ int main(int argc, char **argv)
   int fd = bpf_program__fd(prog);
   size_t out_cap = data_len + 4096;
   unsigned char *out = calloc(1, out_cap);
-  unsigned char *ctx_out = ctx_len ? calloc(1, ctx_len) : NULL;
   LIBBPF_OPTS(bpf_test_run_opts, opts);
   for (long r = 0; r < repeat; r++)
     {
@@ -252,9 +250,10 @@ int main(int argc, char **argv)
       opts.data_size_out = data ? out_cap : 0;
       opts.ctx_in = ctx;
       opts.ctx_size_in = ctx_len;
-      opts.ctx_out = ctx_out;
-      opts.ctx_size_out = ctx_out ? ctx_len : 0;
-      opts.repeat = 1;
+      /* no ctx_out and repeat 0: syscall programs refuse both */
+      opts.ctx_out = NULL;
+      opts.ctx_size_out = 0;
+      opts.repeat = 0;
       err = bpf_prog_test_run_opts(fd, &opts);
       if (err)
         {
