@@ -13,6 +13,7 @@
    the machine.  */
 #define ASM_MAX_FILL (16 << 20)
 #define ASM_MAX_SECTION (256 << 20)
+#define ASM_MAX_NUMLABEL 10000
 
 /* ---------- small helpers ---------- */
 
@@ -83,7 +84,7 @@ struct asm_ctx {
   struct fixup *fx; size_t nfx, fxcap;
   struct size_dir *sz; size_t nsz, szcap;
   /* numeric local labels: instance counters */
-  int numlab[100];
+  int numlab[ASM_MAX_NUMLABEL];
   int ntemp;
   uint32_t eflags;
   /* current line */
@@ -574,27 +575,22 @@ parse_primary (struct asm_ctx *c)
     }
   if (isdigit ((unsigned char) *c->p))
     {
-      /* Numeric local label reference: 1b / 1f.  */
-      if (isdigit ((unsigned char) c->p[0])
-          && (c->p[1] == 'b' || c->p[1] == 'f')
-          && !is_idchar ((unsigned char) c->p[2]))
-        {
-          int n = c->p[0] - '0', fwd = c->p[1] == 'f';
-          c->p += 2;
-          struct expr e = econst (0);
-          e.add = numlabel_ref (c, n, fwd);
-          return e;
-        }
-      if (isdigit ((unsigned char) c->p[0]) && isdigit ((unsigned char) c->p[1])
-          && (c->p[2] == 'b' || c->p[2] == 'f')
-          && !is_idchar ((unsigned char) c->p[3]) && c->p[0] != '0')
-        {
-          int n = (c->p[0] - '0') * 10 + c->p[1] - '0', fwd = c->p[2] == 'f';
-          c->p += 3;
-          struct expr e = econst (0);
-          e.add = numlabel_ref (c, n, fwd);
-          return e;
-        }
+      /* Numeric local label reference: 1b / 12f.  */
+      {
+        const char *q = c->p;
+        int n = 0;
+        while (isdigit ((unsigned char) *q) && n < ASM_MAX_NUMLABEL)
+          n = n * 10 + (*q++ - '0');
+        if ((*q == 'b' || *q == 'f') && !is_idchar ((unsigned char) q[1])
+            && n < ASM_MAX_NUMLABEL && (n == 0 || c->p[0] != '0' || q - c->p == 1))
+          {
+            int fwd = *q == 'f';
+            c->p = q + 1;
+            struct expr e = econst (0);
+            e.add = numlabel_ref (c, n, fwd);
+            return e;
+          }
+      }
       int64_t v = 0;
       if (!parse_number (c, &v))
         {
@@ -2599,9 +2595,9 @@ statement (struct asm_ctx *c)
         {
           const char *q = c->p;
           int v = 0;
-          while (isdigit ((unsigned char) *q) && v < 1000)
+          while (isdigit ((unsigned char) *q) && v < ASM_MAX_NUMLABEL)
             v = v * 10 + (*q++ - '0');
-          if (*q == ':' && v < 100)
+          if (*q == ':' && v < ASM_MAX_NUMLABEL)
             {
               c->numlab[v]++;
               char buf[32];
