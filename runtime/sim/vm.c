@@ -116,6 +116,16 @@ static int mem_error(struct vm *vm, uint64_t addr, uint64_t size, int write, con
 {
   uint32_t ri = addr >> 32, off = (uint32_t)addr;
   const char *kind = write ? "write" : "read";
+  if (ri == 0 && !vm->obj->is_exec && addr < 65536)
+    return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: %s", kind,
+                     (unsigned long long)size, (unsigned long long)addr,
+                     what ? " by " : "", what ? what : "",
+                     addr == 0 ? "NULL pointer" : "near NULL (a scalar, not a pointer?)");
+  if (off >= 0x80000000u && ri + 1 < vm->nreg && !(vm->reg[ri + 1].flags & RG_DEAD) && vm->reg[ri + 1].what)
+    return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: outside %s (%u bytes before its start)",
+                     kind, (unsigned long long)size, (unsigned long long)addr,
+                     what ? " by " : "", what ? what : "", vm->reg[ri + 1].what,
+                     (uint32_t)(0u - off));
   if (ri < vm->nreg && !(vm->reg[ri].flags & RG_DEAD) && vm->reg[ri].what && !(ri == 0 && !vm->obj->is_exec))
     {
       const struct region *g = &vm->reg[ri];
