@@ -223,8 +223,6 @@ static int check_type(struct vctx *v, uint32_t id)
       return fail(v, id, "ENUM: invalid name \"%s\"", name);
     if (!(w[2] == 1 || w[2] == 2 || w[2] == 4 || w[2] == 8))
       return fail(v, id, "ENUM %s: invalid size %u", name, w[2]);
-    if (kind == BTFB_KIND_ENUM && w[2] > 4 && vlen)
-      return fail(v, id, "ENUM %s: size %u > 4", name, w[2]);
     for (i = 0; i < vlen; i++) {
       const uint32_t *e = w + 3 + (kind == BTFB_KIND_ENUM ? 2 : 3) * i;
       if (!valid_ident(s_at(v, e[0])))
@@ -283,14 +281,16 @@ static int check_type(struct vctx *v, uint32_t id)
       return fail(v, id, "DATASEC: invalid name \"%s\"", name);
     if (!vlen)
       return fail(v, id, "DATASEC %s: no entries", name);
-    if (!w[2])
-      return fail(v, id, "DATASEC %s: size 0", name);
     for (i = 0; i < vlen; i++) {
       const uint32_t *e = w + 3 + 3 * i;
       unsigned k = kind_of(v, e[0]);
       if (k != BTFB_KIND_VAR && k != BTFB_KIND_FUNC)
         return fail(v, id, "DATASEC %s entry %u: type %u is not a VAR", name,
                     i, e[0]);
+      /* Size 0: left for libbpf to fill in, with the entries' offsets and
+         sizes, from the ELF sections and symbols (as clang does). */
+      if (!w[2])
+        continue;
       if (e[1] < end)
         return fail(v, id, "DATASEC %s entry %u: offset %u overlaps or is "
                     "out of order", name, i, e[1]);

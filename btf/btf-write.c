@@ -83,7 +83,9 @@ static uint32_t fid(const struct btf_builder *b, uint32_t id)
 static int cmp_entry_off(const void *x, const void *y)
 {
   const struct btfb_entry *a = x, *c = y;
-  return a->a < c->a ? -1 : a->a > c->a;
+  if (a->a != c->a)
+    return a->a < c->a ? -1 : 1;
+  return a->name < c->name ? -1 : a->name > c->name;
 }
 
 static int types_image(struct btf_builder *b, struct btfb_image *im)

@@ -713,7 +713,13 @@ int btfb_datasec_add(struct btf_builder *b, const char *secname,
   if (!id || check_open(b))
     return -1;
   b->t[id].root = 1; /* a DATASEC with entries is a root */
-  return add_entry(b, id, NULL, var_id, offset, size);
+  if (add_entry(b, id, NULL, var_id, offset, size))
+    return -1;
+  /* DATASEC entries have no name: keep the insertion order there, so
+     that sorting by offset is stable (all offsets may be 0 when libbpf is
+     left to fill them in from the symbol table). */
+  b->t[id].e[b->t[id].ne - 1].name = b->t[id].ne - 1;
+  return 0;
 }
 
 int btfb_datasec_size(struct btf_builder *b, const char *secname,

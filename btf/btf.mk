@@ -28,7 +28,7 @@ $(BTF_LIB): $(BTF_LIB_OBJS)
 
 $(BUILD)/tests/btf-%: btf/tests/%.c $(BTF_TEST_HDRS) $(BTF_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(BTF_TEST_CFLAGS) $< -o $@ $(BTF_LIB) -lbpf -lelf -lz
+	$(CC) $(BTF_TEST_CFLAGS) $< -o $@ $(BTF_LIB) -lbpf -lelf
 
 .PHONY: btf-lib btf-tests btf-check
 btf-lib: $(BTF_LIB)

@@ -260,10 +260,119 @@ static void test_asm(void)
   btfb_free(b);
 }
 
+/* Object-file style DATASEC, as the walker writes it: offsets and section
+   size 0 for libbpf to fill in from the ELF symbols and sections. */
+static const char data_text[] =
+  "\t.section\txdp,\"ax\",@progbits\n"
+  "\t.align\t3\n"
+  "\t.global\tprog\n"
+  "\t.type\tprog, @function\n"
+  "prog:\n"
+  ".Lsec:\n"
+  "\tlddw\t%r0,counter\n"
+  "\tldxw\t%r0,[%r0+0]\n"
+  "\texit\n"
+  "\t.size\tprog, .-prog\n"
+  /* counter at offset 0: bpf-as 2.40 also puts a global's offset into
+     the lddw immediate, which libbpf adds again */
+  "\t.data\n"
+  "\t.align\t2\n"
+  "\t.global\tcounter\n"
+  "\t.type\tcounter, @object\n"
+  "\t.size\tcounter, 4\n"
+  "counter:\n"
+  "\t.word\t7\n"
+  "\t.type\tother, @object\n"
+  "\t.size\tother, 4\n"
+  "other:\n"
+  "\t.word\t5\n";
+
+static void test_datasec_fixup(void)
+{
+  struct btf_builder *b = btfb_new();
+  uint32_t i = btfb_int(b, "int", 4, BTFB_INT_SIGNED), proto, prog, vc, vo;
+  char dir[] = "/tmp/btf-data-XXXXXX", path[256], cmd[600], msg[200];
+  FILE *f;
+  int rc;
+  struct bpf_object *obj;
+
+  proto = btfb_func_proto_begin(b, i);
+  btfb_func_proto_param(b, proto, "c", btfb_ptr(b, 0));
+  prog = btfb_func(b, "prog", proto, BTFB_FUNC_GLOBAL);
+  /* counter first: the entries keep this order (all at offset 0) */
+  vc = btfb_var(b, "counter", i, BTFB_VAR_GLOBAL);
+  vo = btfb_var(b, "other", i, BTFB_VAR_STATIC);
+  btfb_datasec_add(b, ".data", vc, 0, 4);
+  btfb_datasec_add(b, ".data", vo, 0, 4);
+  btfb_datasec_size(b, ".data", 0);
+  btfb_func_info(b, "xdp", 0, ".Lsec", ".Lsec", prog);
+  check(btfb_validate(b, msg, sizeof msg) == 0,
+        "validate accepts a size-0 DATASEC left for libbpf %s", msg);
+  {
+    void *raw;
+    size_t n;
+    struct btf *btf;
+    btfb_write_raw(b, &raw, &n, NULL, NULL);
+    btf = btf__new(raw, (uint32_t)n);
+    if (btf && !libbpf_get_error(btf)) {
+      int id = btf__find_by_name_kind(btf, ".data", BTF_KIND_DATASEC);
+      const struct btf_type *t = id > 0 ? btf__type_by_id(btf, id) : NULL;
+      check(t && t->size == 0 && btf_vlen(t) == 2
+            && btf_var_secinfos(t)[0].type == btfb_final_id(b, vc)
+            && btf_var_secinfos(t)[1].type == btfb_final_id(b, vo),
+            "equal offsets keep the order the entries were added in");
+      btf__free(btf);
+    } else
+      check(0, "libbpf parses the size-0 DATASEC");
+    free(raw);
+  }
+  if (!mkdtemp(dir)) {
+    check(0, "mkdtemp");
+    btfb_free(b);
+    return;
+  }
+  snprintf(path, sizeof path, "%s/d.s", dir);
+  f = fopen(path, "w");
+  fputs(data_text, f);
+  rc = btfb_write_asm(b, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "bpf-as -o %s/d.o %s/d.s 2>&1", dir, dir);
+  rc = rc ? rc : system(cmd);
+  check(rc == 0, "bpf-as assembles program, data and BTF");
+  snprintf(path, sizeof path, "%s/d.o", dir);
+  obj = rc ? NULL : bpf_object__open_file(path, NULL);
+  check(obj && !libbpf_get_error(obj), "libbpf opens it (fills the DATASEC in)");
+  if (obj && !libbpf_get_error(obj)) {
+    struct bpf_program *p = bpf_object__find_program_by_name(obj, "prog");
+    rc = bpf_object__load(obj);
+    if (rc == -EPERM)
+      printf("UNSUPPORTED: kernel loads a program using .data with our BTF\n");
+    else
+      check(rc == 0, "kernel loads a program using .data with our BTF (rc %d)", rc);
+    if (rc == 0 && p) {
+      LIBBPF_OPTS(bpf_test_run_opts, o);
+      char pkt[64] = { 0 };
+      struct bpf_map *m = bpf_object__find_map_by_name(obj, ".data");
+      o.data_in = pkt;
+      o.data_size_in = sizeof pkt;
+      rc = bpf_prog_test_run_opts(bpf_program__fd(p), &o);
+      check(rc == 0 && o.retval == 7, "program reads counter = 7 (%u)", o.retval);
+      check(m && bpf_map__btf_value_type_id(m) > 0,
+            ".data map has the DATASEC as its BTF value type");
+    }
+    bpf_object__close(obj);
+  }
+  snprintf(cmd, sizeof cmd, getenv("BTF_TEST_KEEP") ? "true %s" : "rm -rf %s", dir);
+  if (system(cmd)) {
+  }
+  btfb_free(b);
+}
+
 int main(void)
 {
   t_init();
   test_raw();
   test_asm();
+  test_datasec_fixup();
   return t_done();
 }
