@@ -64,11 +64,14 @@ $(HEADERS_OK): $(GCC_PLUGIN)/include/plugin-version.h plugin/check-headers.cc pl
 headers: $(HEADERS_OK)
 
 # -------------------------------------------------------------- plugin
+# btf/btf.mk builds the GCC-free BTF library's unit tests (BTF_UNIT_TESTS);
+# the library's sources (btf/*.c) are linked into the plugin directly.
 -include btf/btf.mk
-BTF_LIB ?=
 
 PLUGIN_SRCS := $(filter-out plugin/check-headers.cc,$(wildcard plugin/*.cc attrs/*.cc btf/*.cc))
-PLUGIN_OBJS := $(patsubst %.cc,$(BUILD)/obj/%.o,$(PLUGIN_SRCS))
+PLUGIN_C_SRCS := $(wildcard btf/*.c)
+PLUGIN_OBJS := $(patsubst %.cc,$(BUILD)/obj/%.o,$(PLUGIN_SRCS)) \
+  $(patsubst %.c,$(BUILD)/obj/plugin-c/%.o,$(PLUGIN_C_SRCS))
 PLUGIN_CXXFLAGS := -std=gnu++11 -fPIC -fno-rtti -fno-exceptions -O2 -g \
   -Wall -Wno-unused-parameter -Wno-format-diag -I$(GCC_HEADERS) -I. \
   -DBPFSUPPORT_VERSION='"$(VERSION)"'
@@ -76,10 +79,13 @@ PLUGIN_CXXFLAGS := -std=gnu++11 -fPIC -fno-rtti -fno-exceptions -O2 -g \
 $(BUILD)/obj/%.o: %.cc $(HEADERS_OK)
 	@mkdir -p $(dir $@)
 	$(HOSTCXX) $(PLUGIN_CXXFLAGS) -MMD -MP -c $< -o $@
+$(BUILD)/obj/plugin-c/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -std=c11 -D_GNU_SOURCE -fPIC -O2 -g -Wall -Wextra -I. -MMD -MP -c $< -o $@
 -include $(PLUGIN_OBJS:.o=.d)
 
-$(PLUGIN): $(PLUGIN_OBJS) $(BTF_LIB)
-	$(HOSTCXX) -shared -o $@ $(PLUGIN_OBJS) $(BTF_LIB)
+$(PLUGIN): $(PLUGIN_OBJS)
+	$(HOSTCXX) -shared -o $@ $(PLUGIN_OBJS)
 plugin: $(PLUGIN)
 
 # ------------------------------------------------------------- runtime

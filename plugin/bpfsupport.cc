@@ -178,5 +178,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   if (bpfs_options.helper_calls)
     bpfs_helper_calls_init ();
   bpfs_lowering_init ();
+  bpfs_btf_init ();
+  bpfs_core_init ();
   return 0;
 }

@@ -29,6 +29,8 @@ extern struct bpfs_options bpfs_options;
 void bpfs_kernel_helper_attr_init (void);   /* attrs/kernel-helper.cc */
 void bpfs_helper_calls_init (void);         /* attrs/helper-calls.cc */
 void bpfs_lowering_init (void);             /* plugin/lowering.cc */
+void bpfs_btf_init (void);                  /* btf/gcc-btf.cc */
+void bpfs_core_init (void);                 /* attrs/core.cc */
 
 /* kernel_helper(N) on DECL: N, or 0.  */
 #ifdef GCC_TREE_H

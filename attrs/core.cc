@@ -1,0 +1,924 @@
+/* core.cc: CO-RE (Compile Once - Run Everywhere) builtins and relocations.
+ *
+ * libbpf's bpf_core_read.h is built on clang's builtins:
+ *   __builtin_preserve_access_index (expr)      addresses/loads relocated
+ *   __builtin_preserve_field_info (field, kind) offset, size, exists, ...
+ *   __builtin_btf_type_id (*(T *) 0, kind)      local or target type id
+ *   __builtin_preserve_type_info (*(T *) 0, kind)   exists, size, matches
+ *   __builtin_preserve_enum_value (*(E *) V, kind)  exists, value
+ * and on the preserve_access_index attribute, which vmlinux.h applies to
+ * every struct with `#pragma clang attribute push'.  GCC 12 has only the
+ * first builtin, and crashes in it on common BPF_CORE_READ chains; its
+ * relocations use GCC's own BTF ids, which the plugin's BTF replaces.
+ *
+ * Here every CO-RE value becomes one instruction whose immediate (or
+ * offset) is the value for the BTF the object carries, and a relocation
+ * record in .BTF.ext names that instruction, so libbpf can patch it for
+ * the running kernel:
+ *   - values (offsets, sizes, flags, ids, enum values): `mov32 rD, imm'
+ *     (`lddw rD, imm64' for 64-bit enum values);
+ *   - addresses `&p->a.b': rD = imm (the field's offset) then an add;
+ *   - loads and stores through preserve_access_index types:
+ *     `ldx rD, [rS+off]' / `stx [rD+off], rS' with the relocation on the
+ *     memory instruction itself (the verifier wants context accesses at a
+ *     constant instruction offset, as clang emits them).
+ * During parsing the builtins become calls to an artificial function
+ * __bpfsupport_core (N, ...); right after the function is in SSA form a
+ * pass turns each call into an asm statement whose template ends with
+ * `;core#N'.  When final prints it, gcc-btf.cc's postscan hook puts a label
+ * after it and records (label, section, N): duplicated code (inlining,
+ * unrolling) gets a record per copy, deleted code none.  Type ids are only
+ * known when the BTF is finished, so their immediates are assembler
+ * symbols (.LBPFStid<N>) set at the end of the file.  */
+#include "plugin/gcc-compat.h"
+#include "c-tree.h"
+#include "btf/btf.h"
+#include "btf/gcc-btf.h"
+#include "attrs/core.h"
+
+/* libbpf's enum bpf_core_relo_kind.  */
+enum core_kind
+{
+  CORE_FIELD_BYTE_OFFSET = 0, CORE_FIELD_BYTE_SIZE = 1, CORE_FIELD_EXISTS = 2,
+  CORE_FIELD_SIGNED = 3, CORE_FIELD_LSHIFT_U64 = 4, CORE_FIELD_RSHIFT_U64 = 5,
+  CORE_TYPE_ID_LOCAL = 6, CORE_TYPE_ID_TARGET = 7, CORE_TYPE_EXISTS = 8,
+  CORE_TYPE_SIZE = 9, CORE_ENUMVAL_EXISTS = 10, CORE_ENUMVAL_VALUE = 11,
+  CORE_TYPE_MATCHES = 12
+};
+
+/* How a relocated value reaches the program.  */
+enum core_use { USE_VALUE, USE_LOAD, USE_STORE };
+
+struct core_reloc
+{
+  enum core_kind kind;
+  enum core_use use;
+  tree type;            /* the root type the access string starts from */
+  char *access;         /* "0:1:2" */
+  HOST_WIDE_INT value;  /* for this object's BTF */
+  unsigned mem_size;    /* USE_LOAD/USE_STORE: 1, 2, 4 or 8 bytes */
+};
+
+static vec<core_reloc> relocs;
+static tree core_gc_roots;   /* keeps the relocations' types alive */
+static tree core_marker;     /* __bpfsupport_core */
+static hash_set<tree> *core_types;   /* structs under #pragma clang attribute */
+static int pragma_depth, pragma_core_depth;
+static tree (*inner_resolve) (location_t, tree, void *);
+
+static const struct ggc_root_tab core_root_tab[] = {
+  { &core_gc_roots, 1, sizeof (tree), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  { &core_marker, 1, sizeof (tree), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
+
+static tree
+strip_type (tree t)
+{
+  while (t && TYPE_NAME (t) && TREE_CODE (TYPE_NAME (t)) == TYPE_DECL
+	 && DECL_ORIGINAL_TYPE (TYPE_NAME (t)))
+    t = DECL_ORIGINAL_TYPE (TYPE_NAME (t));
+  return t ? TYPE_MAIN_VARIANT (t) : t;
+}
+
+static unsigned
+new_reloc (enum core_kind kind, enum core_use use, tree type,
+	   const char *access, HOST_WIDE_INT value, unsigned mem_size = 0)
+{
+  core_reloc r = { kind, use, type, xstrdup (access), value, mem_size };
+  relocs.safe_push (r);
+  core_gc_roots = tree_cons (NULL_TREE, type, core_gc_roots);
+  return relocs.length () - 1;
+}
+
+/* ------------------------------------------------------------ chains */
+
+/* The BTF member index of FIELD: its position among the members the BTF
+   has (unnamed bitfields are left out, as in btf/gcc-types.cc).  */
+static int
+member_index (tree field)
+{
+  int i = 0;
+  for (tree f = TYPE_FIELDS (DECL_CONTEXT (field)); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      if (f == field)
+	return i;
+      if (!DECL_NAME (f) && DECL_BIT_FIELD_TYPE (f))
+	continue;
+      i++;
+    }
+  return -1;
+}
+
+struct access_chain
+{
+  tree base;            /* the pointer the chain starts from */
+  tree root;            /* the type BASE points to */
+  auto_vec<long> index; /* access string, innermost first */
+  HOST_WIDE_INT bit_offset;
+  tree last_field;      /* the final member, if the chain ends in one */
+  tree last_type;       /* the type of the whole chain */
+};
+
+static tree
+strip_conversions (tree t)
+{
+  while (t && (CONVERT_EXPR_P (t) || TREE_CODE (t) == NON_LVALUE_EXPR))
+    t = TREE_OPERAND (t, 0);
+  return t;
+}
+
+/* Decompose REF (p->a.b[2]) into a base pointer and an access string.  */
+static bool
+analyze_chain (tree ref, access_chain *c)
+{
+  auto_vec<tree> parts;
+  tree t = strip_conversions (ref);
+  c->last_type = TREE_TYPE (t);
+  c->last_field = TREE_CODE (t) == COMPONENT_REF ? TREE_OPERAND (t, 1) : NULL;
+  while (TREE_CODE (t) == COMPONENT_REF || TREE_CODE (t) == ARRAY_REF)
+    {
+      if (TREE_CODE (t) == ARRAY_REF
+	  && TREE_CODE (TREE_OPERAND (t, 1)) != INTEGER_CST)
+	return false;
+      parts.safe_push (t);
+      t = TREE_OPERAND (t, 0);
+    }
+  if (TREE_CODE (t) == MEM_REF && integer_zerop (TREE_OPERAND (t, 1)))
+    ;
+  else if (TREE_CODE (t) != INDIRECT_REF)
+    return false;
+  c->root = TREE_TYPE (t);
+  c->base = TREE_OPERAND (t, 0);
+  tree sroot = strip_type (c->root);
+  if (!sroot || !COMPLETE_TYPE_P (sroot))
+    return false;
+
+  /* p[k].f is *(p + k * size).  */
+  long first = 0;
+  tree b = strip_conversions (c->base);
+  if (TREE_CODE (b) == POINTER_PLUS_EXPR
+      && TREE_CODE (TREE_OPERAND (b, 1)) == INTEGER_CST
+      && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
+    {
+      HOST_WIDE_INT bytes = tree_to_shwi (TREE_OPERAND (b, 1));
+      HOST_WIDE_INT size = int_size_in_bytes (sroot);
+      if (size > 0 && bytes % size == 0)
+	{
+	  first = bytes / size;
+	  c->base = TREE_OPERAND (b, 0);
+	}
+    }
+  c->index.safe_push (first);
+  c->bit_offset = first * int_size_in_bytes (sroot) * BITS_PER_UNIT;
+
+  for (int i = parts.length () - 1; i >= 0; i--)
+    {
+      tree p = parts[i];
+      if (TREE_CODE (p) == COMPONENT_REF)
+	{
+	  tree f = TREE_OPERAND (p, 1);
+	  int idx = member_index (f);
+	  if (idx < 0)
+	    return false;
+	  c->index.safe_push (idx);
+	  c->bit_offset += int_bit_position (f);
+	}
+      else
+	{
+	  HOST_WIDE_INT k = tree_to_shwi (TREE_OPERAND (p, 1));
+	  HOST_WIDE_INT esize = int_size_in_bytes (TREE_TYPE (p));
+	  c->index.safe_push (k);
+	  c->bit_offset += k * esize * BITS_PER_UNIT;
+	}
+    }
+  return true;
+}
+
+static char *
+access_string (access_chain *c, char *buf, size_t n)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  for (unsigned i = 0; i < c->index.length () && len + 24 < n; i++)
+    len += snprintf (buf + len, n - len, "%s%ld", i ? ":" : "", c->index[i]);
+  return buf;
+}
+
+/* libbpf's view of a field: byte offset and size of the load that holds
+   it, bit offset and size (bpf_core_calc_field_relo).  */
+static bool
+field_geometry (access_chain *c, HOST_WIDE_INT *byte_off, HOST_WIDE_INT *byte_sz,
+		HOST_WIDE_INT *bit_off, HOST_WIDE_INT *bit_sz)
+{
+  tree f = c->last_field;
+  *bit_off = c->bit_offset;
+  if (f && DECL_BIT_FIELD_TYPE (f))
+    {
+      *bit_sz = tree_to_uhwi (DECL_SIZE (f));
+      *byte_sz = int_size_in_bytes (strip_type (DECL_BIT_FIELD_TYPE (f)));
+      if (*byte_sz <= 0)
+	return false;
+      *byte_off = *bit_off / 8 / *byte_sz * *byte_sz;
+      while (*bit_off + *bit_sz - *byte_off * 8 > *byte_sz * 8)
+	{
+	  if (*byte_sz >= 8)
+	    return false;
+	  *byte_sz *= 2;
+	  *byte_off = *bit_off / 8 / *byte_sz * *byte_sz;
+	}
+    }
+  else
+    {
+      *byte_sz = int_size_in_bytes (strip_type (c->last_type));
+      *byte_off = *bit_off / 8;
+      *bit_sz = *byte_sz * 8;
+    }
+  return true;
+}
+
+static tree
+marker_call (location_t loc, unsigned n, tree type, tree arg1 = NULL_TREE,
+	     tree arg2 = NULL_TREE)
+{
+  tree idx = build_int_cst (unsigned_type_node, n);
+  tree call;
+  if (arg2)
+    call = build_call_expr_loc (loc, core_marker, 3, idx, arg1, arg2);
+  else if (arg1)
+    call = build_call_expr_loc (loc, core_marker, 2, idx, arg1);
+  else
+    call = build_call_expr_loc (loc, core_marker, 1, idx);
+  return fold_convert_loc (loc, type, call);
+}
+
+/* ------------------------------------------------------- rewriting */
+
+static tree rewrite_value (tree e, bool all);
+
+static bool
+core_type_p (tree type, bool all)
+{
+  tree t = strip_type (type);
+  if (!t || !RECORD_OR_UNION_TYPE_P (t))
+    return false;
+  if (all)
+    return true;
+  return lookup_attribute ("preserve_access_index", TYPE_ATTRIBUTES (t))
+	 || lookup_attribute ("preserve_access_index", TYPE_ATTRIBUTES (type))
+	 || (core_types && core_types->contains (t));
+}
+
+/* The address of the chain REF, relocated: (T *) ((char *) base + OFF).  */
+static tree
+relocated_address (location_t loc, tree ref, access_chain *c, bool all)
+{
+  char access[256];
+  HOST_WIDE_INT off = c->bit_offset / BITS_PER_UNIT;
+  unsigned n = new_reloc (CORE_FIELD_BYTE_OFFSET, USE_VALUE, c->root,
+			  access_string (c, access, sizeof access), off);
+  tree base = rewrite_value (c->base, all);
+  tree offset = marker_call (loc, n, sizetype);
+  tree p = fold_build_pointer_plus_loc (loc, base, offset);
+  return fold_convert_loc (loc, build_pointer_type (TREE_TYPE (ref)), p);
+}
+
+static bool
+relocatable_chain (tree ref, access_chain *c, bool all)
+{
+  tree t = strip_conversions (ref);
+  if (TREE_CODE (t) != COMPONENT_REF && TREE_CODE (t) != ARRAY_REF)
+    return false;
+  if (!analyze_chain (t, c) || !core_type_p (c->root, all))
+    return false;
+  /* A bitfield has no address: CO-RE reads those through
+     BPF_CORE_READ_BITFIELD (field info relocations).  */
+  return !(c->last_field && DECL_BIT_FIELD_TYPE (c->last_field));
+}
+
+/* E with every relocatable chain inside rewritten.  */
+static tree
+rewrite_value (tree e, bool all)
+{
+  location_t loc = EXPR_LOCATION (e);
+  if (TREE_CODE (e) == ADDR_EXPR)
+    {
+      access_chain c;
+      tree ref = TREE_OPERAND (e, 0);
+      if (relocatable_chain (ref, &c, all))
+	return fold_convert_loc (loc, TREE_TYPE (e),
+				 relocated_address (loc, ref, &c, all));
+      return e;
+    }
+  access_chain c;
+  if (relocatable_chain (e, &c, all))
+    return build1_loc (loc, INDIRECT_REF, TREE_TYPE (e),
+		       relocated_address (loc, e, &c, all));
+  if (CONVERT_EXPR_P (e) || TREE_CODE (e) == NON_LVALUE_EXPR)
+    {
+      tree inner = rewrite_value (TREE_OPERAND (e, 0), all);
+      if (inner != TREE_OPERAND (e, 0))
+	return build1_loc (loc, TREE_CODE (e), TREE_TYPE (e), inner);
+    }
+  return e;
+}
+
+/* A scalar load through a preserve_access_index type: the relocation sits
+   on the load itself (ldx rD, [rS + off]).  */
+static tree
+relocated_load (location_t loc, tree ref, access_chain *c)
+{
+  char access[256];
+  HOST_WIDE_INT off = c->bit_offset / BITS_PER_UNIT;
+  HOST_WIDE_INT size = int_size_in_bytes (TREE_TYPE (ref));
+  unsigned n = new_reloc (CORE_FIELD_BYTE_OFFSET, USE_LOAD, c->root,
+			  access_string (c, access, sizeof access), off, size);
+  tree base = fold_convert_loc (loc, ptr_type_node, rewrite_value (c->base, false));
+  return marker_call (loc, n, TREE_TYPE (ref), base);
+}
+
+static bool
+memory_size_ok (tree type, HOST_WIDE_INT off)
+{
+  HOST_WIDE_INT size = int_size_in_bytes (type);
+  return (INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type))
+	 && (size == 1 || size == 2 || size == 4 || size == 8)
+	 && off >= -32768 && off <= 32767;
+}
+
+/* walk_tree callback for functions using preserve_access_index types.  */
+static tree
+rewrite_body_r (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  location_t loc = EXPR_LOCATION (t);
+  access_chain c;
+  switch (TREE_CODE (t))
+    {
+    case DECL_EXPR:
+      if (VAR_P (DECL_EXPR_DECL (t)) && DECL_INITIAL (DECL_EXPR_DECL (t)))
+	walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), rewrite_body_r, NULL,
+		   NULL);
+      return NULL_TREE;
+    case MODIFY_EXPR:
+      {
+	tree lhs = TREE_OPERAND (t, 0);
+	if (relocatable_chain (lhs, &c, false)
+	    && !memory_size_ok (TREE_TYPE (lhs), c.bit_offset / BITS_PER_UNIT))
+	  {
+	    /* An aggregate or odd-sized store: through the address.  */
+	    TREE_OPERAND (t, 0)
+	      = build1_loc (loc, INDIRECT_REF, TREE_TYPE (lhs),
+			    relocated_address (loc, lhs, &c, false));
+	    walk_tree (&TREE_OPERAND (t, 1), rewrite_body_r, NULL, NULL);
+	    *walk_subtrees = 0;
+	  }
+	else if (relocatable_chain (lhs, &c, false))
+	  {
+	    char access[256];
+	    HOST_WIDE_INT off = c.bit_offset / BITS_PER_UNIT;
+	    unsigned n = new_reloc (CORE_FIELD_BYTE_OFFSET, USE_STORE, c.root,
+				    access_string (&c, access, sizeof access),
+				    off, int_size_in_bytes (TREE_TYPE (lhs)));
+	    tree base = fold_convert_loc (loc, ptr_type_node,
+					  rewrite_value (c.base, false));
+	    tree rhs = TREE_OPERAND (t, 1);
+	    walk_tree (&rhs, rewrite_body_r, NULL, NULL);
+	    tree val = save_expr (fold_convert_loc (loc, TREE_TYPE (lhs), rhs));
+	    tree store = marker_call (loc, n, void_type_node, base, val);
+	    *tp = build2_loc (loc, COMPOUND_EXPR, TREE_TYPE (t), store, val);
+	    *walk_subtrees = 0;
+	  }
+	return NULL_TREE;
+      }
+    case ADDR_EXPR:
+      *tp = rewrite_value (t, false);
+      if (*tp != t)
+	*walk_subtrees = 0;
+      return NULL_TREE;
+    case COMPONENT_REF:
+    case ARRAY_REF:
+      if (relocatable_chain (t, &c, false))
+	{
+	  if (memory_size_ok (TREE_TYPE (t), c.bit_offset / BITS_PER_UNIT))
+	    *tp = relocated_load (loc, t, &c);
+	  else
+	    *tp = build1_loc (loc, INDIRECT_REF, TREE_TYPE (t),
+			      relocated_address (loc, t, &c, false));
+	  *walk_subtrees = 0;
+	}
+      return NULL_TREE;
+    case PREINCREMENT_EXPR: case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR: case POSTDECREMENT_EXPR:
+      {
+	/* Read-modify-write: through the relocated address.  */
+	tree op = TREE_OPERAND (t, 0);
+	if (relocatable_chain (op, &c, false))
+	  {
+	    TREE_OPERAND (t, 0)
+	      = build1_loc (loc, INDIRECT_REF, TREE_TYPE (op),
+			    relocated_address (loc, op, &c, false));
+	    *walk_subtrees = 0;
+	  }
+	return NULL_TREE;
+      }
+    default:
+      return NULL_TREE;
+    }
+}
+
+static void
+rewrite_function_body (void *gcc_data, void *)
+{
+  tree fndecl = (tree) gcc_data;
+  if (!fndecl || !DECL_SAVED_TREE (fndecl))
+    return;
+  /* Nothing to do unless the unit has preserve_access_index types; the
+     walk is cheap, but keep -O0 code of ordinary programs untouched.  */
+  walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl), rewrite_body_r,
+				NULL);
+}
+
+/* --------------------------------------------------------- builtins */
+
+enum core_builtin
+{
+  BUILTIN_FIELD_INFO, BUILTIN_BTF_TYPE_ID, BUILTIN_TYPE_INFO,
+  BUILTIN_ENUM_VALUE, BUILTIN_ACCESS_INDEX, BUILTIN_COUNT
+};
+
+static const char *const builtin_names[BUILTIN_COUNT] = {
+  "__builtin_preserve_field_info", "__builtin_btf_type_id",
+  "__builtin_preserve_type_info", "__builtin_preserve_enum_value",
+  "__builtin_preserve_access_index"
+};
+
+static int
+builtin_of (tree fndecl)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  for (int i = 0; i < BUILTIN_COUNT; i++)
+    if (!strcmp (name, builtin_names[i]))
+      return i;
+  return -1;
+}
+
+static bool
+constant_kind (location_t loc, tree fndecl, tree arg, int max, int *kind)
+{
+  tree k = arg ? fold (strip_conversions (arg)) : NULL_TREE;
+  if (!k || TREE_CODE (k) != INTEGER_CST)
+    {
+      error_at (loc, "the second argument of %qD must be an integer "
+		"constant (a kind of relocation)", fndecl);
+      return false;
+    }
+  if (!tree_fits_shwi_p (k) || tree_to_shwi (k) < 0 || tree_to_shwi (k) > max)
+    {
+      error_at (loc, "unknown relocation kind %E for %qD (0 to %d)", k, fndecl,
+		max);
+      return false;
+    }
+  *kind = tree_to_shwi (k);
+  return true;
+}
+
+static tree
+resolve_field_info (location_t loc, tree fndecl, tree field, int kind)
+{
+  access_chain c;
+  tree f = strip_conversions (field);
+  /* An array member decayed to a pointer to its first element.  */
+  if (TREE_CODE (f) == ADDR_EXPR)
+    {
+      f = TREE_OPERAND (f, 0);
+      if (TREE_CODE (f) == ARRAY_REF && integer_zerop (TREE_OPERAND (f, 1))
+	  && TREE_CODE (TREE_TYPE (TREE_OPERAND (f, 0))) == ARRAY_TYPE)
+	f = TREE_OPERAND (f, 0);
+    }
+  if (TREE_CODE (f) != COMPONENT_REF && TREE_CODE (f) != ARRAY_REF)
+    {
+      error_at (loc, "the first argument of %qD must be a field access "
+		"such as %<p->field%>", fndecl);
+      return error_mark_node;
+    }
+  if (!analyze_chain (f, &c) || !RECORD_OR_UNION_TYPE_P (strip_type (c.root)))
+    {
+      error_at (loc, "%qD needs a field reached through a pointer to a "
+		"struct or union", fndecl);
+      return error_mark_node;
+    }
+  HOST_WIDE_INT byte_off, byte_sz, bit_off, bit_sz;
+  if (!field_geometry (&c, &byte_off, &byte_sz, &bit_off, &bit_sz))
+    {
+      error_at (loc, "bitfield too wide for a CO-RE relocation");
+      return error_mark_node;
+    }
+  HOST_WIDE_INT value = 0;
+  tree ftype = strip_type (c.last_field && DECL_BIT_FIELD_TYPE (c.last_field)
+			   ? DECL_BIT_FIELD_TYPE (c.last_field) : c.last_type);
+  switch (kind)
+    {
+    case CORE_FIELD_BYTE_OFFSET: value = byte_off; break;
+    case CORE_FIELD_BYTE_SIZE: value = byte_sz; break;
+    case CORE_FIELD_EXISTS: value = 1; break;
+    case CORE_FIELD_SIGNED:
+      value = (INTEGRAL_TYPE_P (ftype) && !TYPE_UNSIGNED (ftype)); break;
+    case CORE_FIELD_LSHIFT_U64: value = 64 - (bit_off + bit_sz - byte_off * 8); break;
+    case CORE_FIELD_RSHIFT_U64: value = 64 - bit_sz; break;
+    }
+  char access[256];
+  unsigned n = new_reloc ((enum core_kind) kind, USE_VALUE, c.root,
+			  access_string (&c, access, sizeof access), value);
+  return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
+}
+
+/* *(T *) 0 -> T.  */
+static tree
+type_operand (location_t loc, tree fndecl, tree arg)
+{
+  tree t = strip_conversions (arg);
+  if (TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
+    return TREE_TYPE (t);
+  error_at (loc, "the first argument of %qD must be %<*(TYPE *)0%>", fndecl);
+  return NULL_TREE;
+}
+
+static tree
+resolve_enum_value (location_t loc, tree fndecl, tree arg, int kind)
+{
+  tree t = strip_conversions (arg);
+  tree type = TREE_CODE (t) == INDIRECT_REF ? TREE_TYPE (t) : NULL_TREE;
+  tree etype = strip_type (type);
+  tree val = t && TREE_CODE (t) == INDIRECT_REF
+	     ? fold (strip_conversions (TREE_OPERAND (t, 0))) : NULL_TREE;
+  if (!etype || TREE_CODE (etype) != ENUMERAL_TYPE || !val
+      || TREE_CODE (val) != INTEGER_CST)
+    {
+      error_at (loc, "the first argument of %qD must be "
+		"%<*(enum E *)ENUMERATOR%>", fndecl);
+      return error_mark_node;
+    }
+  int idx = 0;
+  HOST_WIDE_INT want = TREE_INT_CST_LOW (val);
+  for (tree v = TYPE_VALUES (etype); v; v = TREE_CHAIN (v), idx++)
+    {
+      tree ev = TREE_VALUE (v);
+      if (TREE_CODE (ev) == CONST_DECL)
+	ev = DECL_INITIAL (ev);
+      if ((HOST_WIDE_INT) TREE_INT_CST_LOW (ev) == want)
+	{
+	  char access[16];
+	  snprintf (access, sizeof access, "%d", idx);
+	  unsigned n = new_reloc (kind ? CORE_ENUMVAL_VALUE : CORE_ENUMVAL_EXISTS,
+				  USE_VALUE, type, access, kind ? want : 1);
+	  return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
+	}
+    }
+  error_at (loc, "%E is not a value of %qT", val, type);
+  return error_mark_node;
+}
+
+static tree
+resolve_core_builtin (location_t loc, tree fndecl, void *arglist)
+{
+  int which = builtin_of (fndecl);
+  if (which < 0 || !bpfs_options.core)
+    return inner_resolve ? inner_resolve (loc, fndecl, arglist) : NULL_TREE;
+  vec<tree, va_gc> *args = (vec<tree, va_gc> *) arglist;
+  unsigned nargs = vec_safe_length (args);
+  unsigned want = which == BUILTIN_ACCESS_INDEX ? 1 : 2;
+  if (nargs != want)
+    {
+      error_at (loc, "%qD takes %u argument%s", fndecl, want,
+		want == 1 ? "" : "s");
+      return error_mark_node;
+    }
+  tree a0 = (*args)[0];
+  if (a0 == error_mark_node)
+    return error_mark_node;
+  int kind = 0;
+  switch (which)
+    {
+    case BUILTIN_ACCESS_INDEX:
+      return rewrite_value (a0, true);
+    case BUILTIN_FIELD_INFO:
+      if (!constant_kind (loc, fndecl, (*args)[1], 5, &kind))
+	return error_mark_node;
+      return resolve_field_info (loc, fndecl, a0, kind);
+    case BUILTIN_BTF_TYPE_ID:
+    case BUILTIN_TYPE_INFO:
+      {
+	if (!constant_kind (loc, fndecl, (*args)[1],
+			    which == BUILTIN_TYPE_INFO ? 2 : 1, &kind))
+	  return error_mark_node;
+	tree type = type_operand (loc, fndecl, a0);
+	if (!type)
+	  return error_mark_node;
+	enum core_kind k;
+	HOST_WIDE_INT value = 0;
+	if (which == BUILTIN_BTF_TYPE_ID)
+	  k = kind ? CORE_TYPE_ID_TARGET : CORE_TYPE_ID_LOCAL;
+	else if (kind == 1)
+	  {
+	    k = CORE_TYPE_SIZE;
+	    value = COMPLETE_TYPE_P (strip_type (type))
+		    ? int_size_in_bytes (strip_type (type)) : 0;
+	  }
+	else
+	  {
+	    k = kind ? CORE_TYPE_MATCHES : CORE_TYPE_EXISTS;
+	    value = 1;
+	  }
+	unsigned n = new_reloc (k, USE_VALUE, type, "0", value);
+	return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
+      }
+    case BUILTIN_ENUM_VALUE:
+      if (!constant_kind (loc, fndecl, (*args)[1], 1, &kind))
+	return error_mark_node;
+      return resolve_enum_value (loc, fndecl, a0, kind);
+    }
+  return NULL_TREE;
+}
+
+static void
+declare_builtins (void *, void *)
+{
+  tree u32_fn = build_varargs_function_type_list (unsigned_type_node, NULL_TREE);
+  tree u64_fn = build_varargs_function_type_list (long_unsigned_type_node,
+						  NULL_TREE);
+  tree s64_fn = build_varargs_function_type_list (long_integer_type_node,
+						  NULL_TREE);
+  tree types[BUILTIN_ACCESS_INDEX] = { u32_fn, u64_fn, u32_fn, s64_fn };
+  for (int i = 0; i < BUILTIN_ACCESS_INDEX; i++)
+    if (!identifier_global_value (get_identifier (builtin_names[i])))
+      add_builtin_function (builtin_names[i], types[i], 0x3f00 + i,
+			    BUILT_IN_MD, NULL, NULL_TREE);
+
+  /* __bpfsupport_core (N, ...): the marker the builtins become.  */
+  tree fntype = build_varargs_function_type_list (long_long_unsigned_type_node,
+						  unsigned_type_node, NULL_TREE);
+  core_marker = build_fn_decl ("__bpfsupport_core", fntype);
+  DECL_IGNORED_P (core_marker) = 1;
+  TREE_NOTHROW (core_marker) = 1;
+
+  inner_resolve = targetm.resolve_overloaded_builtin;
+  targetm.resolve_overloaded_builtin = resolve_core_builtin;
+}
+
+/* #pragma clang attribute push (__attribute__((preserve_access_index)),
+   apply_to = record) ... #pragma clang attribute pop, as in vmlinux.h.  */
+static void
+handle_pragma_clang_attribute (cpp_reader *)
+{
+  tree x;
+  enum cpp_ttype tok = pragma_lex (&x);
+  if (tok != CPP_NAME)
+    {
+      warning (OPT_Wpragmas, "expected %<push%> or %<pop%> after "
+	       "%<#pragma clang attribute%>");
+      return;
+    }
+  const char *what = IDENTIFIER_POINTER (x);
+  if (!strcmp (what, "pop"))
+    {
+      if (pragma_depth > 0)
+	{
+	  if (pragma_core_depth == pragma_depth)
+	    pragma_core_depth = 0;
+	  pragma_depth--;
+	}
+      while (pragma_lex (&x) != CPP_EOF)
+	;
+      return;
+    }
+  if (strcmp (what, "push"))
+    {
+      warning (OPT_Wpragmas, "%<#pragma clang attribute %s%> is not supported",
+	       what);
+      while (pragma_lex (&x) != CPP_EOF)
+	;
+      return;
+    }
+  pragma_depth++;
+  bool core = false;
+  while ((tok = pragma_lex (&x)) != CPP_EOF)
+    if (tok == CPP_NAME && !strcmp (IDENTIFIER_POINTER (x), "preserve_access_index"))
+      core = true;
+  if (core && !pragma_core_depth)
+    pragma_core_depth = pragma_depth;
+}
+
+static void
+register_pragmas (void *, void *)
+{
+  c_register_pragma ("clang", "attribute", handle_pragma_clang_attribute);
+}
+
+static void
+note_type (void *gcc_data, void *)
+{
+  tree t = (tree) gcc_data;
+  if (pragma_core_depth && t && RECORD_OR_UNION_TYPE_P (t))
+    {
+      core_types->add (TYPE_MAIN_VARIANT (t));
+      core_gc_roots = tree_cons (NULL_TREE, t, core_gc_roots);
+    }
+}
+
+/* ------------------------------------------------ GIMPLE: markers -> asm */
+
+static const char *const load_ops[9] = { 0, "ldxb", "ldxh", 0, "ldxw", 0, 0, 0, "ldxdw" };
+static const char *const store_ops[9] = { 0, "stxb", "stxh", 0, "stxw", 0, 0, 0, "stxdw" };
+
+static gimple *
+reloc_asm (unsigned n, tree lhs, tree arg1, tree arg2)
+{
+  const core_reloc &r = relocs[n];
+  char text[128];
+  vec<tree, va_gc> *outputs = NULL, *inputs = NULL;
+  if (r.use == USE_LOAD)
+    snprintf (text, sizeof text, "%s\t%%0,[%%1+" HOST_WIDE_INT_PRINT_DEC "]\t;core#%u",
+	      load_ops[r.mem_size], r.value, n);
+  else if (r.use == USE_STORE)
+    snprintf (text, sizeof text, "%s\t[%%0+" HOST_WIDE_INT_PRINT_DEC "],%%1\t;core#%u",
+	      store_ops[r.mem_size], r.value, n);
+  else if (r.kind == CORE_TYPE_ID_LOCAL || r.kind == CORE_TYPE_ID_TARGET)
+    snprintf (text, sizeof text, "mov32\t%%0,.LBPFStid%u\t;core#%u", n, n);
+  else if (r.value >= 0 && r.value <= 0x7fffffff)
+    snprintf (text, sizeof text, "mov32\t%%0," HOST_WIDE_INT_PRINT_DEC "\t;core#%u",
+	      r.value, n);
+  else
+    snprintf (text, sizeof text, "lddw\t%%0," HOST_WIDE_INT_PRINT_DEC "\t;core#%u",
+	      r.value, n);
+  if (lhs)
+    vec_safe_push (outputs, build_tree_list (build_tree_list (NULL_TREE,
+							      build_string (3, "=r")),
+					     lhs));
+  if (arg1)
+    vec_safe_push (inputs, build_tree_list (build_tree_list (NULL_TREE,
+							     build_string (2, "r")),
+					    arg1));
+  if (arg2)
+    vec_safe_push (inputs, build_tree_list (build_tree_list (NULL_TREE,
+							     build_string (2, "r")),
+					    arg2));
+  gasm *g = gimple_build_asm_vec (ggc_strdup (text), inputs, outputs, NULL, NULL);
+  /* Stores must stay; a value or load nobody uses may go.  */
+  gimple_asm_set_volatile (g, r.use == USE_STORE);
+  if (r.use != USE_VALUE)
+    {
+      /* Memory is read or written behind GCC's back.  */
+      vec<tree, va_gc> *clobbers = NULL;
+      vec_safe_push (clobbers, build_tree_list (NULL_TREE,
+						build_string (7, "memory")));
+      g = gimple_build_asm_vec (ggc_strdup (text), inputs, outputs, clobbers,
+				NULL);
+      gimple_asm_set_volatile (g, r.use == USE_STORE);
+    }
+  return g;
+}
+
+static unsigned int
+lower_core_markers (function *fun)
+{
+  basic_block bb;
+  bool changed = false;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
+	if (!call || gimple_call_fndecl (call) != core_marker)
+	  continue;
+	unsigned n = tree_to_uhwi (gimple_call_arg (call, 0));
+	tree lhs = gimple_call_lhs (call);
+	tree a1 = gimple_call_num_args (call) > 1 ? gimple_call_arg (call, 1) : NULL;
+	tree a2 = gimple_call_num_args (call) > 2 ? gimple_call_arg (call, 2) : NULL;
+	if (lhs && relocs[n].use == USE_STORE)
+	  lhs = NULL_TREE;
+	gimple *g = reloc_asm (n, lhs, a1, a2);
+	gimple_set_location (g, gimple_location (call));
+	if (gimple_vdef (call))
+	  {
+	    unlink_stmt_vdef (call);
+	    release_ssa_name (gimple_vdef (call));
+	  }
+	gsi_replace (&gsi, g, false);
+	if (lhs && TREE_CODE (lhs) == SSA_NAME)
+	  SSA_NAME_DEF_STMT (lhs) = g;
+	changed = true;
+      }
+  if (!changed)
+    return 0;
+  /* The loads and stores clobber memory: their virtual operands are new. */
+  mark_virtual_operands_for_renaming (fun);
+  cgraph_edge::rebuild_edges ();
+  return TODO_update_ssa_only_virtuals;
+}
+
+namespace {
+const pass_data core_pass_data = {
+  GIMPLE_PASS, "bpfsupport-core", OPTGROUP_NONE, TV_NONE,
+  PROP_cfg | PROP_ssa, 0, 0, 0, 0
+};
+class core_pass : public gimple_opt_pass
+{
+public:
+  core_pass (gcc::context *ctx) : gimple_opt_pass (core_pass_data, ctx) {}
+  BPFS_PASS_EXECUTE (fun) { return lower_core_markers (fun); }
+};
+} // namespace
+
+/* ------------------------------------------------ output (gcc-btf.cc) */
+
+struct core_site { unsigned n; const char *section; unsigned label; unsigned bytes; };
+static vec<core_site> sites;
+
+bool
+bpfs_core_note_asm (const char *templ, const char *section, unsigned label)
+{
+  const char *mark = strstr (templ, ";core#");
+  if (!mark)
+    return false;
+  unsigned n = atoi (mark + 6);
+  if (n >= relocs.length ())
+    return false;
+  unsigned bytes = startswith (templ, "lddw") ? 16 : 8;
+  core_site s = { n, section, label, bytes };
+  sites.safe_push (s);
+  return true;
+}
+
+bool
+bpfs_core_has_relocations (void)
+{
+  return !sites.is_empty ();
+}
+
+void
+bpfs_core_emit (struct btf_gcc_state *st, struct btf_builder *b,
+		FILE *out, const char *(*base_of) (const char *))
+{
+  for (unsigned i = 0; i < sites.length (); i++)
+    {
+      const core_site &s = sites[i];
+      const char *base = base_of (s.section);
+      if (!base)
+	continue;
+      char label[48];
+      snprintf (label, sizeof label, ".LBPFSc%u-%u", s.label, s.bytes);
+      btfb_core_relo (b, s.section, 1000000 + i, label, base,
+		      bpfs_btf_type_id (st, relocs[s.n].type), relocs[s.n].access,
+		      relocs[s.n].kind);
+    }
+  (void) out;
+}
+
+void
+bpfs_core_emit_type_ids (struct btf_gcc_state *st, struct btf_builder *b,
+			 FILE *out)
+{
+  for (unsigned i = 0; i < sites.length (); i++)
+    {
+      const core_reloc &r = relocs[sites[i].n];
+      if (r.kind != CORE_TYPE_ID_LOCAL && r.kind != CORE_TYPE_ID_TARGET)
+	continue;
+      fprintf (out, "\t.set\t.LBPFStid%u, %u\n", sites[i].n,
+	       btfb_final_id (b, bpfs_btf_type_id (st, r.type)));
+    }
+}
+
+/* Without BTF there is nothing to relocate against: a CO-RE builtin's
+   value would be right for this kernel only.  */
+void
+bpfs_core_check_without_btf (void)
+{
+  if (!sites.is_empty ())
+    error ("%s: CO-RE relocations need BTF: compile with %<-g%>",
+	   bpfs_plugin_name);
+}
+
+void
+bpfs_core_init (void)
+{
+  if (!bpfs_options.core)
+    return;
+  core_types = new hash_set<tree>;
+  register_callback (bpfs_plugin_name, PLUGIN_START_UNIT, declare_builtins, NULL);
+  register_callback (bpfs_plugin_name, PLUGIN_PRAGMAS, register_pragmas, NULL);
+  register_callback (bpfs_plugin_name, PLUGIN_FINISH_TYPE, note_type, NULL);
+  register_callback (bpfs_plugin_name, PLUGIN_PRE_GENERICIZE,
+		     rewrite_function_body, NULL);
+  register_callback (bpfs_plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) core_root_tab);
+
+  struct register_pass_info info;
+  info.pass = new core_pass (g);
+  info.reference_pass_name = "ssa";
+  info.ref_pass_instance_number = 1;
+  info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (bpfs_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}

@@ -1,0 +1,443 @@
+/* gcc-types.cc: GCC trees to BTF, the way clang describes C to the kernel.
+ *
+ * Each GCC type is turned into builder calls once (cached by tree);
+ * qualifiers and typedefs become their own BTF records, structs and unions
+ * are built by their main variant so that cycles through pointers close
+ * on the cached id.  Only what the object defines or references is walked;
+ * the builder then drops duplicates and unreachable types (btf/btf.c).
+ *
+ * Functions: FUNC with the definition's parameter names, linkage global
+ * for public functions, static otherwise, extern for kfuncs.  Variables:
+ * VAR named by their symbol (as libbpf looks them up in the ELF symbol
+ * table), in a DATASEC per section; sizes and offsets in DATASECs are 0,
+ * as clang writes them, and libbpf fills them from the ELF file.  */
+#include "plugin/gcc-compat.h"
+#include "btf/btf.h"
+#include "btf/gcc-btf.h"
+
+struct btf_gcc_state
+{
+  struct btf_builder *b;
+  hash_map<tree, uint32_t> *types;
+  hash_map<tree, uint32_t> *funcs;
+  uint32_t array_index;
+  unsigned order;
+  bool failed;
+};
+
+static uint32_t type_id (struct btf_gcc_state *st, tree t);
+
+static void
+check (struct btf_gcc_state *st, bool ok)
+{
+  if (!ok && !st->failed)
+    {
+      st->failed = true;
+      error ("%s: cannot build BTF: %s", bpfs_plugin_name,
+	     btfb_error (st->b));
+    }
+}
+
+static const char *
+tree_name (tree name)
+{
+  if (!name)
+    return NULL;
+  if (TREE_CODE (name) == TYPE_DECL)
+    name = DECL_NAME (name);
+  if (name && TREE_CODE (name) == IDENTIFIER_NODE)
+    return IDENTIFIER_POINTER (name);
+  return NULL;
+}
+
+static const char *
+decl_name (tree decl)
+{
+  return DECL_NAME (decl) ? IDENTIFIER_POINTER (DECL_NAME (decl)) : NULL;
+}
+
+static uint32_t
+int_size (tree t)
+{
+  HOST_WIDE_INT n = int_size_in_bytes (t);
+  return n > 0 ? (uint32_t) n : 0;
+}
+
+struct btf_gcc_state *
+bpfs_btf_state_new (void)
+{
+  struct btf_gcc_state *st = XCNEW (struct btf_gcc_state);
+  st->b = btfb_new ();
+  st->types = new hash_map<tree, uint32_t>;
+  st->funcs = new hash_map<tree, uint32_t>;
+  return st;
+}
+
+void
+bpfs_btf_state_free (struct btf_gcc_state *st)
+{
+  btfb_free (st->b);
+  delete st->types;
+  delete st->funcs;
+  XDELETE (st);
+}
+
+/* A typedef is a variant whose name is a TYPE_DECL with an original type. */
+static bool
+typedef_variant_p (tree t)
+{
+  tree name = TYPE_NAME (t);
+  return name && TREE_CODE (name) == TYPE_DECL && DECL_ORIGINAL_TYPE (name)
+	 && DECL_ORIGINAL_TYPE (name) != t;
+}
+
+static uint32_t
+integer_type_id (struct btf_gcc_state *st, tree t)
+{
+  const char *name = tree_name (TYPE_NAME (t));
+  if (!name)
+    name = tree_name (TYPE_NAME (TYPE_MAIN_VARIANT (t)));
+  char buf[32];
+  if (!name)
+    {
+      snprintf (buf, sizeof buf, "%s__int%u", TYPE_UNSIGNED (t) ? "unsigned " : "",
+		TYPE_PRECISION (t));
+      name = buf;
+    }
+  uint32_t enc = 0;
+  if (TREE_CODE (t) == BOOLEAN_TYPE)
+    enc = BTFB_INT_BOOL;
+  else if (!TYPE_UNSIGNED (t))
+    enc = BTFB_INT_SIGNED;
+  return btfb_int (st->b, name, int_size (t), enc);
+}
+
+static uint32_t
+array_index_type (struct btf_gcc_state *st)
+{
+  if (!st->array_index)
+    st->array_index = btfb_int (st->b, "__ARRAY_SIZE_TYPE__", 4, 0);
+  return st->array_index;
+}
+
+static uint32_t
+array_type_id (struct btf_gcc_state *st, tree t)
+{
+  uint32_t elem = type_id (st, TREE_TYPE (t));
+  uint32_t n = 0;
+  tree domain = TYPE_DOMAIN (t);
+  if (domain && TYPE_MAX_VALUE (domain)
+      && TREE_CODE (TYPE_MAX_VALUE (domain)) == INTEGER_CST
+      && tree_fits_shwi_p (TYPE_MAX_VALUE (domain)))
+    {
+      HOST_WIDE_INT lo = 0;
+      if (TYPE_MIN_VALUE (domain) && tree_fits_shwi_p (TYPE_MIN_VALUE (domain)))
+	lo = tree_to_shwi (TYPE_MIN_VALUE (domain));
+      HOST_WIDE_INT hi = tree_to_shwi (TYPE_MAX_VALUE (domain));
+      n = hi >= lo ? (uint32_t) (hi - lo + 1) : 0;
+    }
+  return btfb_array (st->b, elem, array_index_type (st), n);
+}
+
+static uint32_t
+record_type_id (struct btf_gcc_state *st, tree t)
+{
+  bool is_union = TREE_CODE (t) == UNION_TYPE;
+  const char *name = tree_name (TYPE_NAME (t));
+  if (!COMPLETE_TYPE_P (t))
+    {
+      uint32_t id = btfb_fwd (st->b, name, is_union ? BTFB_FWD_UNION
+						      : BTFB_FWD_STRUCT);
+      st->types->put (t, id);
+      return id;
+    }
+  uint32_t id = btfb_struct_begin (st->b, is_union, name, int_size (t));
+  st->types->put (t, id);
+  for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL || !DECL_FIELD_OFFSET (f))
+	continue;
+      /* Unnamed bitfields are padding: DWARF and clang's BTF omit them,
+	 and CO-RE access strings count members without them.  */
+      if (!DECL_NAME (f) && DECL_BIT_FIELD_TYPE (f))
+	continue;
+      uint32_t bits = 0;
+      tree ftype = TREE_TYPE (f);
+      /* A C bitfield, even one GCC laid out as a plain byte.  */
+      if (DECL_BIT_FIELD_TYPE (f))
+	{
+	  ftype = DECL_BIT_FIELD_TYPE (f);
+	  bits = tree_fits_uhwi_p (DECL_SIZE (f)) ? tree_to_uhwi (DECL_SIZE (f)) : 0;
+	}
+      HOST_WIDE_INT pos = int_bit_position (f);
+      check (st, btfb_member (st->b, id, decl_name (f), type_id (st, ftype),
+			      (uint32_t) pos, bits) == 0);
+    }
+  return id;
+}
+
+static uint32_t
+enum_type_id (struct btf_gcc_state *st, tree t)
+{
+  const char *name = tree_name (TYPE_NAME (t));
+  if (!COMPLETE_TYPE_P (t) || !TYPE_VALUES (t))
+    return btfb_fwd (st->b, name, BTFB_FWD_ENUM);
+  uint32_t id = btfb_enum (st->b, name, int_size (t), !TYPE_UNSIGNED (t), 0);
+  for (tree v = TYPE_VALUES (t); v; v = TREE_CHAIN (v))
+    {
+      tree val = TREE_VALUE (v);
+      if (TREE_CODE (val) == CONST_DECL)
+	val = DECL_INITIAL (val);
+      int64_t n = 0;
+      if (val && TREE_CODE (val) == INTEGER_CST)
+	n = tree_fits_shwi_p (val) ? tree_to_shwi (val)
+				   : (int64_t) TREE_INT_CST_LOW (val);
+      check (st, btfb_enum_value (st->b, id, tree_name (TREE_PURPOSE (v)), n) == 0);
+    }
+  return id;
+}
+
+/* FUNC_PROTO of function type T; parameter names from DECL's arguments
+   when DECL is the function's definition.  */
+static uint32_t
+proto_id (struct btf_gcc_state *st, tree t, tree decl)
+{
+  uint32_t proto = btfb_func_proto_begin (st->b, type_id (st, TREE_TYPE (t)));
+  tree parm = decl ? DECL_ARGUMENTS (decl) : NULL_TREE;
+  tree args = TYPE_ARG_TYPES (t);
+  if (parm)
+    for (; parm; parm = DECL_CHAIN (parm))
+      check (st, btfb_func_proto_param (st->b, proto, decl_name (parm),
+					type_id (st, TREE_TYPE (parm))) == 0);
+  else
+    for (tree a = args; a && a != void_list_node; a = TREE_CHAIN (a))
+      check (st, btfb_func_proto_param (st->b, proto, NULL,
+					type_id (st, TREE_VALUE (a))) == 0);
+  if (args && stdarg_p (t))
+    check (st, btfb_func_proto_variadic (st->b, proto) == 0);
+  return proto;
+}
+
+static uint32_t
+type_id (struct btf_gcc_state *st, tree t)
+{
+  if (!t || t == error_mark_node || TREE_CODE (t) == VOID_TYPE)
+    return 0;
+  if (uint32_t *cached = st->types->get (t))
+    return *cached;
+
+  uint32_t id = 0;
+  int quals = TYPE_QUALS (t) & (TYPE_QUAL_CONST | TYPE_QUAL_VOLATILE
+				| TYPE_QUAL_RESTRICT);
+  if (quals)
+    {
+      id = type_id (st, build_qualified_type (t, TYPE_UNQUALIFIED));
+      if (quals & TYPE_QUAL_RESTRICT)
+	id = btfb_qual (st->b, BTFB_KIND_RESTRICT, id);
+      if (quals & TYPE_QUAL_VOLATILE)
+	id = btfb_qual (st->b, BTFB_KIND_VOLATILE, id);
+      if (quals & TYPE_QUAL_CONST)
+	id = btfb_qual (st->b, BTFB_KIND_CONST, id);
+    }
+  else if (typedef_variant_p (t))
+    {
+      /* Reserve first: the typedef's own type may lead back to it.  */
+      uint32_t reserved = btfb_reserve (st->b);
+      st->types->put (t, reserved);
+      tree decl = TYPE_NAME (t);
+      id = btfb_typedef (st->b, decl_name (decl),
+			 type_id (st, DECL_ORIGINAL_TYPE (decl)));
+      check (st, btfb_fill (st->b, reserved, id) == 0);
+    }
+  else if (TYPE_MAIN_VARIANT (t) != t
+	   && (RECORD_OR_UNION_TYPE_P (t) || TREE_CODE (t) == ENUMERAL_TYPE))
+    id = type_id (st, TYPE_MAIN_VARIANT (t));
+  else
+    switch (TREE_CODE (t))
+      {
+      case INTEGER_TYPE:
+      case BOOLEAN_TYPE:
+	id = integer_type_id (st, t);
+	break;
+      case REAL_TYPE:
+	id = btfb_float (st->b, tree_name (TYPE_NAME (TYPE_MAIN_VARIANT (t)))
+			 ? tree_name (TYPE_NAME (TYPE_MAIN_VARIANT (t)))
+			 : "double", int_size (t));
+	break;
+      case POINTER_TYPE:
+      case REFERENCE_TYPE:
+	{
+	  /* Cache before the pointee: a struct may point to itself through
+	     a typedef of this pointer.  */
+	  uint32_t reserved = btfb_reserve (st->b);
+	  st->types->put (t, reserved);
+	  id = btfb_ptr (st->b, type_id (st, TREE_TYPE (t)));
+	  check (st, btfb_fill (st->b, reserved, id) == 0);
+	}
+	break;
+      case ARRAY_TYPE:
+	id = array_type_id (st, t);
+	break;
+      case RECORD_TYPE:
+      case UNION_TYPE:
+	return record_type_id (st, t);
+      case ENUMERAL_TYPE:
+	id = enum_type_id (st, t);
+	break;
+      case FUNCTION_TYPE:
+	id = proto_id (st, t, NULL_TREE);
+	break;
+      case VECTOR_TYPE:
+	id = btfb_array (st->b, type_id (st, TREE_TYPE (t)),
+			 array_index_type (st),
+			 (uint32_t) TYPE_VECTOR_SUBPARTS (t).to_constant ());
+	break;
+      default:
+	/* Complex, fixed-point...: no BTF kind; describe the bytes.  */
+	id = btfb_array (st->b, btfb_int (st->b, "unsigned char", 1, 0),
+			 array_index_type (st), int_size (t));
+	break;
+      }
+  check (st, id != 0);
+  st->types->put (t, id);
+  return id;
+}
+
+struct btf_builder *
+bpfs_btf_builder (struct btf_gcc_state *st)
+{
+  return st->b;
+}
+
+uint32_t
+bpfs_btf_type_id (struct btf_gcc_state *st, tree type)
+{
+  return type_id (st, type);
+}
+
+static uint32_t
+function_id (struct btf_gcc_state *st, tree decl, enum btfb_func_linkage linkage)
+{
+  if (uint32_t *cached = st->funcs->get (decl))
+    return *cached;
+  uint32_t proto = proto_id (st, TREE_TYPE (decl),
+			     DECL_EXTERNAL (decl) ? NULL_TREE : decl);
+  uint32_t id = btfb_func (st->b, decl_name (decl), proto, linkage);
+  check (st, id != 0);
+  st->funcs->put (decl, id);
+  return id;
+}
+
+void
+bpfs_btf_add_function (struct btf_gcc_state *st, tree decl, const char *,
+		       const char *)
+{
+  function_id (st, decl, TREE_PUBLIC (decl) ? BTFB_FUNC_GLOBAL
+					    : BTFB_FUNC_STATIC);
+}
+
+static const char *
+variable_section (tree decl)
+{
+  if (DECL_SECTION_NAME (decl))
+    return DECL_SECTION_NAME (decl);
+  if (DECL_EXTERNAL (decl))
+    return NULL;
+  section *s = get_variable_section (decl, true);
+  if (s->common.flags & SECTION_NAMED)
+    return s->named.name;
+  if (s == data_section)
+    return ".data";
+  if (s == readonly_data_section)
+    return ".rodata";
+  if (s == bss_section || (s->common.flags & SECTION_NOSWITCH))
+    return ".bss";
+  return NULL;
+}
+
+static const char *
+var_symbol (tree decl)
+{
+  rtx rtl = DECL_RTL_IF_SET (decl);
+  if (rtl && MEM_P (rtl) && GET_CODE (XEXP (rtl, 0)) == SYMBOL_REF)
+    return targetm.strip_name_encoding (XSTR (XEXP (rtl, 0), 0));
+  return decl_name (decl);
+}
+
+void
+bpfs_btf_add_variables (struct btf_gcc_state *st)
+{
+  varpool_node *node;
+  FOR_EACH_VARIABLE (node)
+    {
+      tree decl = node->decl;
+      if (!VAR_P (decl) || DECL_ARTIFICIAL (decl) || !DECL_NAME (decl))
+	continue;
+      bool ext = DECL_EXTERNAL (decl);
+      /* An extern counts when the assembly refers to it (references in
+	 the call graph are gone once bodies are released).  */
+      if (ext ? !TREE_SYMBOL_REFERENCED (DECL_ASSEMBLER_NAME (decl))
+	      : !TREE_ASM_WRITTEN (decl))
+	continue;
+      const char *sec = variable_section (decl);
+      if (!sec)
+	continue;
+      const char *name = ext ? decl_name (decl) : var_symbol (decl);
+      uint32_t var = btfb_var (st->b, name, type_id (st, TREE_TYPE (decl)),
+			       ext ? BTFB_VAR_EXTERN
+			       : TREE_PUBLIC (decl) ? BTFB_VAR_GLOBAL
+						    : BTFB_VAR_STATIC);
+      check (st, var && btfb_datasec_add (st->b, sec, var, 0,
+					  int_size (TREE_TYPE (decl))) == 0
+		 && btfb_datasec_size (st->b, sec, 0) == 0);
+    }
+
+  /* kfuncs: extern functions in a section (__ksym), called here.  */
+  cgraph_node *fn;
+  FOR_EACH_FUNCTION (fn)
+    {
+      tree decl = fn->decl;
+      if (!DECL_EXTERNAL (decl) || !DECL_SECTION_NAME (decl)
+	  || bpfs_kernel_helper_number (decl)
+	  || !TREE_SYMBOL_REFERENCED (DECL_ASSEMBLER_NAME (decl)))
+	continue;
+      uint32_t id = function_id (st, decl, BTFB_FUNC_EXTERN);
+      check (st, btfb_datasec_add (st->b, DECL_SECTION_NAME (decl), id, 0, 0) == 0
+		 && btfb_datasec_size (st->b, DECL_SECTION_NAME (decl), 0) == 0);
+    }
+}
+
+void
+bpfs_btf_add_func_info (struct btf_gcc_state *st, const char *section,
+			const char *symbol, const char *base, tree decl)
+{
+  uint32_t *id = st->funcs->get (decl);
+  if (id)
+    check (st, btfb_func_info (st->b, section, st->order++, symbol, base,
+			       *id) == 0);
+}
+
+void
+bpfs_btf_add_line_info (struct btf_gcc_state *st, const char *section,
+			const char *label, const char *base, const char *file,
+			unsigned line, unsigned column)
+{
+  char_span text = location_get_source_line (file, line);
+  char *copy = text ? text.xstrdup () : xstrdup ("");
+  size_t n = strlen (copy);
+  while (n && (copy[n - 1] == '\n' || copy[n - 1] == '\r'))
+    copy[--n] = 0;
+  check (st, btfb_line_info (st->b, section, st->order++, label, base, file,
+			     copy, line, column) == 0);
+  free (copy);
+}
+
+void
+bpfs_btf_write (struct btf_gcc_state *st, FILE *out)
+{
+  if (st->failed)
+    return;
+  /* DATASEC sizes stay 0 for libbpf to fill in from the ELF sections.  */
+  check (st, btfb_finish (st->b, 0) == 0);
+  check (st, btfb_write_asm (st->b, out) == 0);
+}

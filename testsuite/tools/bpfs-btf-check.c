@@ -1,0 +1,62 @@
+/* bpfs-btf-check: load a BPF object with libbpf and report what the kernel
+ * made of its BTF, so tests can check BTF end to end:
+ *
+ *   bpfs-btf-check OBJECT
+ *
+ * prints, one per line:
+ *   btf: kernel-accepted | rejected      (BTF_LOAD of the object's .BTF)
+ *   prog NAME: func_info N line_info M   (what the kernel kept per program)
+ * and exits 0 when the object loaded, 1 when it did not, 77 when this
+ * kernel does not let us load BPF at all.  libbpf's own messages (the
+ * kernel's BTF log among them) go to stderr.  */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static int print_warnings(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+  return level == LIBBPF_DEBUG ? 0 : vfprintf(stderr, fmt, ap);
+}
+
+int main(int argc, char **argv)
+{
+  if (argc != 2 || argv[1][0] == '-')
+    {
+      fprintf(stderr, "usage: bpfs-btf-check OBJECT\n");
+      return argc == 2 && !strcmp(argv[1], "--help") ? 0 : 2;
+    }
+  libbpf_set_print(print_warnings);
+  struct bpf_object *obj = bpf_object__open_file(argv[1], NULL);
+  if (!obj)
+    {
+      fprintf(stderr, "bpfs-btf-check: error: %s: cannot open: %s\n", argv[1], strerror(errno));
+      return 1;
+    }
+  int err = bpf_object__load(obj);
+  if (err)
+    {
+      fprintf(stderr, "bpfs-btf-check: error: %s: load failed: %s\n", argv[1], strerror(-err));
+      bpf_object__close(obj);
+      return -err == EPERM ? 77 : 1;
+    }
+  printf("btf: %s\n", bpf_object__btf_fd(obj) >= 0 ? "kernel-accepted" : "rejected");
+  struct bpf_program *prog;
+  bpf_object__for_each_program(prog, obj)
+    {
+      struct bpf_prog_info info;
+      __u32 len = sizeof info;
+      memset(&info, 0, sizeof info);
+      if (bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info, &len))
+        {
+          printf("prog %s: no info: %s\n", bpf_program__name(prog), strerror(errno));
+          continue;
+        }
+      printf("prog %s: func_info %u line_info %u\n", bpf_program__name(prog),
+             info.nr_func_info, info.nr_line_info);
+    }
+  bpf_object__close(obj);
+  return 0;
+}
