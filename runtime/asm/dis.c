@@ -351,10 +351,27 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                       for (int k = 0; k < n; k++)
                         fprintf (out, " %02x", buf[off + (size_t) k]);
                     }
+                  int64_t dest = -1;
                   if (!target && (in.op->fmt == BPF_F_JA || in.op->fmt == BPF_F_JR
                                   || in.op->fmt == BPF_F_JI))
-                    fprintf (out, "%s-> 0x%llx", show_bytes ? " " : "\t# ",
-                             (unsigned long long) ((int64_t) off + 8 + (int64_t) in.off * 8));
+                    dest = (int64_t) off + 8 + (int64_t) in.off * 8;
+                  else if (!target && in.op->fmt == BPF_F_JAL)
+                    dest = (int64_t) off + 8 + (int64_t) in.imm * 8;
+                  else if (!target && in.op->fmt == BPF_F_CALL && in.src == 1)
+                    dest = (int64_t) off + 8 + (int64_t) in.imm * 8;
+                  if (dest >= 0)
+                    {
+                      fprintf (out, "%s-> 0x%llx", show_bytes ? " " : "\t# ",
+                               (unsigned long long) dest);
+                      /* The enclosing symbol, for readers.  */
+                      const struct dsym *best = NULL;
+                      for (size_t k = 0; k < nhere; k++)
+                        if ((int64_t) here[k]->value <= dest)
+                          best = here[k];
+                      if (best)
+                        fprintf (out, " <%s+0x%llx>", best->name,
+                                 (unsigned long long) (dest - (int64_t) best->value));
+                    }
                   fputc ('\n', out);
                   if (has_rel)
                     ri++;
