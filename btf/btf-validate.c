@@ -394,6 +394,18 @@ static int check_loops(struct vctx *v)
   return rc;
 }
 
+struct lkey {
+  uint32_t sec, off;
+};
+
+static int cmp_lkey(const void *x, const void *y)
+{
+  const struct lkey *a = x, *c = y;
+  if (a->sec != c->sec)
+    return a->sec < c->sec ? -1 : 1;
+  return a->off < c->off ? -1 : a->off > c->off;
+}
+
 static int check_ext(struct vctx *v)
 {
   struct btf_builder *b = v->b;
@@ -415,7 +427,7 @@ static int check_ext(struct vctx *v)
             && (q->off != r->off || (q->label && r->label
                                      && strcmp(q->label, r->label))))
           return fail(v, 0, "func_info: two records for FUNC %s",
-                      btfb_str(b, b->t[r->type].name));
+                      btfb_str(b, b->t[btfb_resolve(b, r->type)].name));
         if (q->sec == r->sec && !q->label && !r->label && q->off == r->off)
           return fail(v, 0, "func_info: two functions at offset %u in %s",
                       r->off, btfb_str(b, r->sec));
@@ -427,6 +439,52 @@ static int check_ext(struct vctx *v)
         return fail(v, 0, "core_relo at %u: unknown kind %u", r->off, r->n1);
     } else if (!valid_section(btfb_str(b, r->sec)))
       return fail(v, 0, "line_info: invalid section name");
+  }
+  /* The kernel wants strictly increasing line_info offsets, and (when a
+     program has line_info) a line at the first insn of every function.
+     Only numeric offsets can be checked here. */
+  {
+    struct lkey *k = malloc((b->nr + 1) * sizeof *k);
+    size_t n = 0, lo, hi;
+    int rc = 0;
+    if (!k)
+      return fail(v, 0, "out of memory (validate)");
+    for (i = 0; i < b->nr; i++)
+      if (b->r[i].what == BTFB_EXT_LINE && !b->r[i].label) {
+        k[n].sec = b->r[i].sec;
+        k[n].off = b->r[i].off;
+        n++;
+      }
+    qsort(k, n, sizeof *k, cmp_lkey);
+    for (i = 1; i < n && !rc; i++)
+      if (!cmp_lkey(&k[i - 1], &k[i]))
+        rc = fail(v, 0, "line_info: two records at offset %u in %s",
+                  k[i].off, btfb_str(b, k[i].sec));
+    for (i = 0; i < b->nr && !rc; i++) {
+      struct btfb_rec *r = &b->r[i];
+      struct lkey key;
+      int has_lines;
+      if (r->what != BTFB_EXT_FUNC || r->label)
+        continue;
+      key.sec = r->sec;
+      key.off = 0;
+      for (lo = 0, hi = n; lo < hi;) { /* first line of the section */
+        size_t mid = lo + (hi - lo) / 2;
+        if (cmp_lkey(&k[mid], &key) < 0)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      has_lines = lo < n && k[lo].sec == r->sec;
+      key.off = r->off;
+      if (has_lines && !bsearch(&key, k, n, sizeof *k, cmp_lkey))
+        rc = fail(v, 0, "line_info: no record at the start of FUNC %s "
+                  "(offset %u in %s)", btfb_str(b, b->t[btfb_resolve(b, r->type)].name),
+                  r->off, btfb_str(b, r->sec));
+    }
+    free(k);
+    if (rc)
+      return rc;
   }
   return 0;
 }

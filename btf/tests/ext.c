@@ -120,6 +120,29 @@ out:
   }
   btfb_free(b);
 
+  /* line_info: the kernel wants one at each function start, and no two at
+     one offset. */
+  b = btfb_new();
+  make_types(b, &ty);
+  btfb_func_info(b, "xdp", 0, NULL, NULL, ty.prog);
+  btfb_func_info(b, "xdp", 16, NULL, NULL, ty.sub);
+  btfb_line_info(b, "xdp", 0, NULL, NULL, "f.c", "a", 1, 1);
+  btfb_line_info(b, "xdp", 8, NULL, NULL, "f.c", "b", 2, 1);
+  {
+    char msg[200];
+    check(btfb_validate(b, msg, sizeof msg) != 0 && strstr(msg, "start of FUNC sub"),
+          "validate wants a line_info at each function start: %s", msg);
+    btfb_free(b);
+    b = btfb_new();
+    make_types(b, &ty);
+    btfb_func_info(b, "xdp", 0, NULL, NULL, ty.prog);
+    btfb_line_info(b, "xdp", 0, NULL, NULL, "f.c", "a", 1, 1);
+    btfb_line_info(b, "xdp", 0, NULL, NULL, "f.c", "a", 1, 2);
+    check(btfb_validate(b, msg, sizeof msg) != 0 && strstr(msg, "two records at offset 0"),
+          "validate refuses two line_info records at one offset: %s", msg);
+  }
+  btfb_free(b);
+
   /* Labels need the assembler. */
   b = btfb_new();
   make_types(b, &ty);
@@ -234,6 +257,7 @@ static void test_asm(void)
         struct bpf_prog_info info;
         uint32_t len = sizeof info;
         struct bpf_line_info lis[8];
+        memset(lis, 0, sizeof lis);
         memset(&info, 0, sizeof info);
         info.nr_line_info = 8;
         info.line_info_rec_size = sizeof *lis;
