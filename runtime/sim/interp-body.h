@@ -9,9 +9,9 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #undef L
   };
   uint64_t R[11];
-  struct frame frames[MAX_FRAMES];
-  int nf = 0;                      /* frames pushed by this run */
   const int base_depth = vm->depth;
+  struct frame *const frames = vm->frames + base_depth;
+  int nf = 0;                      /* frames pushed by this run */
   const struct xi *const code = vm->code;
   const struct xi *ip = code + entry;
   uint64_t cnt = vm->insns;
@@ -236,7 +236,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       NEXT();
     }
   L_CALL_LOCAL: {
-      if (base_depth + nf + 1 >= vm->opt.max_depth || nf >= MAX_FRAMES)
+      if (base_depth + nf + 1 >= vm->opt.max_depth)
         {
           vm->insns = cnt;
           vm_faultf(vm, "call depth exceeds %d frames", vm->opt.max_depth);
@@ -280,7 +280,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
           vm_faultf(vm, "indirect call outside the code");
           goto fault;
         }
-      if (base_depth + nf + 1 >= vm->opt.max_depth || nf >= MAX_FRAMES)
+      if (base_depth + nf + 1 >= vm->opt.max_depth)
         {
           vm->insns = cnt;
           vm_faultf(vm, "call depth exceeds %d frames", vm->opt.max_depth);

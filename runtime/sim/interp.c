@@ -330,12 +330,6 @@ const char *vm_op_name(uint16_t op)
 
 /* ---- the interpreter ---- */
 
-struct frame {
-  uint64_t r6, r7, r8, r9, fp;
-  const struct xi *ret;
-};
-
-#define MAX_FRAMES 64
 
 static inline uint8_t *fast_mem(struct vm *vm, uint64_t addr, uint32_t size, uint32_t deny)
 {

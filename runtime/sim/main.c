@@ -31,8 +31,8 @@ static void usage(FILE *f)
 "  --trace            print every executed instruction with registers\n"
 "  --max-insns N      instruction budget per run (default 100000000)\n"
 "  --xbpf             accept GCC's xBPF extensions (also from e_flags)\n"
-"  --stack-size N     bytes of stack per frame (default 512)\n"
-"  --max-depth N      maximum call depth (default 8)\n"
+"  --stack-size N     bytes of stack per frame (default 512; executables and xBPF 16384)\n"
+"  --max-depth N      maximum call depth (default 8; executables and xBPF 1024)\n"
 "  --cpus N           simulated CPUs for per-CPU maps (default 1)\n"
 "  --seed N           seed for bpf_get_prandom_u32\n"
 "  --clock NS         start of the virtual clock (ns); it advances 1 ns per insn\n"
@@ -358,14 +358,16 @@ int main(int argc, char **argv)
       else if (OPT("--stack-size"))
         {
           opt.stack_size = num(v, a);
+          opt.stack_size_set = 1;
           if (opt.stack_size < 8 || opt.stack_size > (1u << 20) || opt.stack_size % 8)
             die("--stack-size must be a multiple of 8 between 8 and 1048576");
         }
       else if (OPT("--max-depth"))
         {
           opt.max_depth = num(v, a);
-          if (opt.max_depth < 1 || opt.max_depth > 64)
-            die("--max-depth must be between 1 and 64");
+          opt.max_depth_set = 1;
+          if (opt.max_depth < 1 || opt.max_depth > 100000)
+            die("--max-depth must be between 1 and 100000");
         }
       else if (OPT("--cpus"))
         {
@@ -519,6 +521,7 @@ int main(int argc, char **argv)
       vm.insns = 0;
       vm.tail_cnt = 0;
       vm.fp = SIM_ADDR(vm.stack_reg, vm.stack_total);
+      memset(vm.frames, 0, 1);
       vm.depth = 0;
       memset(vm.stack, 0, vm.stack_total);
       status = vm_run(&vm, obj->progs[pi].start, args, &ret);

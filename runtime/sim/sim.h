@@ -60,6 +60,11 @@ struct smap {
   uint32_t index;
 };
 
+struct frame {            /* a bpf-to-bpf call frame */
+  uint64_t r6, r7, r8, r9, fp;
+  const struct xi *ret;
+};
+
 struct vm_opts {
   uint64_t max_insns;
   int xbpf;
@@ -68,6 +73,7 @@ struct vm_opts {
   int ncpus;
   uint32_t stack_size;    /* per frame */
   int max_depth;
+  int stack_size_set, max_depth_set;
   uint64_t clock_ns;
   uint64_t seed;
   uint64_t pid_tgid, uid_gid, task;
@@ -91,6 +97,7 @@ struct vm {
   uint32_t stack_reg, stack_total;
   uint64_t fp;            /* current frame pointer (R10) */
   int depth;
+  struct frame *frames;   /* max_depth call frames */
   /* context */
   uint32_t prog_type;
   int prog;               /* current program index */

@@ -116,7 +116,7 @@ static int mem_error(struct vm *vm, uint64_t addr, uint64_t size, int write, con
 {
   uint32_t ri = addr >> 32, off = (uint32_t)addr;
   const char *kind = write ? "write" : "read";
-  if (ri == 0 && !vm->obj->is_exec && addr < 65536)
+  if (ri == 0 && addr < 65536 && (!vm->obj->is_exec || off < vm->reg[0].lo))
     return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: %s", kind,
                      (unsigned long long)size, (unsigned long long)addr,
                      what ? " by " : "", what ? what : "",
@@ -334,6 +334,17 @@ int vm_init(struct vm *vm, struct elo_object *obj, const struct vm_opts *opt, ch
       else
         g->host = obj->image - obj->image_lo;
     }
+  if (obj->is_exec || obj->xbpf)
+    {
+      /* plain C programs: xBPF encodings, larger stacks, deep recursion */
+      vm->opt.xbpf = 1;
+      if (!opt->stack_size_set)
+        vm->opt.stack_size = 16384;
+      if (!opt->max_depth_set)
+        vm->opt.max_depth = 1024;
+    }
+  opt = &vm->opt;
+  vm->frames = calloc(opt->max_depth + 1, sizeof *vm->frames);
   /* stack: max_depth frames */
   vm->stack_total = opt->stack_size * (uint32_t)opt->max_depth;
   vm->stack = calloc(1, vm->stack_total);
@@ -356,4 +367,5 @@ void vm_free(struct vm *vm)
   free(vm->deferred);
   free(vm->stack);
   free(vm->code);
+  free(vm->frames);
 }
