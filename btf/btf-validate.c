@@ -120,6 +120,28 @@ static int64_t type_size(const struct vctx *v, uint32_t id)
   return id ? -1 : 0;
 }
 
+/* Whether ID, through typedefs and modifiers, is a FWD or void/FUNC:
+   no size, so not usable by value (member, variable, array element). */
+static int unsized(const struct vctx *v, uint32_t id)
+{
+  uint32_t guard = 0;
+  while (id && id <= v->n && guard++ <= v->n) {
+    const uint32_t *w = tw(v, id);
+    switch (w[1] >> 24 & 0x1f) {
+    case BTFB_KIND_TYPEDEF: case BTFB_KIND_VOLATILE: case BTFB_KIND_CONST:
+    case BTFB_KIND_RESTRICT: case BTFB_KIND_TYPE_TAG:
+      id = w[2];
+      continue;
+    case BTFB_KIND_FWD: case BTFB_KIND_FUNC: case BTFB_KIND_FUNC_PROTO:
+    case BTFB_KIND_VAR: case BTFB_KIND_DATASEC: case BTFB_KIND_DECL_TAG:
+      return 1;
+    default:
+      return 0;
+    }
+  }
+  return 1;
+}
+
 static int check_type(struct vctx *v, uint32_t id)
 {
   const uint32_t *w = tw(v, id);
@@ -178,8 +200,8 @@ static int check_type(struct vctx *v, uint32_t id)
       return fail(v, id, "ARRAY: name/vlen/kind_flag/size != 0");
     if (ref_ok(v, id, w[3], "ARRAY elem") || ref_ok(v, id, w[4], "ARRAY index"))
       return -1;
-    if (!w[3])
-      return fail(v, id, "ARRAY of void");
+    if (!w[3] || unsized(v, w[3]))
+      return fail(v, id, "ARRAY of an incomplete type");
     if (kind_of(v, w[4]) != BTFB_KIND_INT)
       return fail(v, id, "ARRAY index type %u is not an INT", w[4]);
     return 0;
@@ -199,6 +221,9 @@ static int check_type(struct vctx *v, uint32_t id)
         return -1;
       if (!m[1])
         return fail(v, id, "member %s: void type", mn);
+      if (unsized(v, m[1]))
+        return fail(v, id, "member %s: incomplete type (%s)", mn,
+                    btfb_kind_name(kind_of(v, m[1])));
       if (kind == BTFB_KIND_UNION && off)
         return fail(v, id, "union member %s at offset %u", mn, off);
       if (bsz) {
@@ -271,9 +296,8 @@ static int check_type(struct vctx *v, uint32_t id)
       return fail(v, id, "VAR %s: invalid linkage %u", name, w[3]);
     if (ref_ok(v, id, w[2], "VAR"))
       return -1;
-    if (!w[2] || kind_of(v, w[2]) == BTFB_KIND_FUNC
-        || kind_of(v, w[2]) == BTFB_KIND_FUNC_PROTO)
-      return fail(v, id, "VAR %s: invalid type %u", name, w[2]);
+    if (!w[2] || unsized(v, w[2]))
+      return fail(v, id, "VAR %s: incomplete or invalid type %u", name, w[2]);
     return 0;
   case BTFB_KIND_DATASEC: {
     uint64_t end = 0;

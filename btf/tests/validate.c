@@ -116,6 +116,23 @@ static void m_typedef_loop(struct btf_builder *b, uint32_t i, int bad)
   btfb_mark_root(b, t1);
 }
 
+static void m_member_fwd(struct btf_builder *b, uint32_t i, int bad)
+{
+  uint32_t f = btfb_fwd(b, "opaque", BTFB_FWD_STRUCT);
+  uint32_t s = btfb_struct_begin(b, 0, "s", 8);
+  btfb_member(b, s, "a", i, 0, 0);
+  btfb_member(b, s, "f", bad ? btfb_typedef(b, "opaque_t", f) : btfb_ptr(b, f), 0, 0);
+  btfb_mark_root(b, s);
+}
+
+static void m_var_fwd(struct btf_builder *b, uint32_t i, int bad)
+{
+  uint32_t f = btfb_fwd(b, "opaque", BTFB_FWD_STRUCT);
+  uint32_t v = btfb_var(b, "v", bad ? btfb_qual(b, BTFB_KIND_CONST, f) : i,
+                        BTFB_VAR_GLOBAL);
+  btfb_datasec_add(b, ".data", v, 0, 4);
+}
+
 static const struct {
   const char *what;
   make_fn make;
@@ -137,6 +154,8 @@ static const struct {
   { "decl_tag component out of range", m_decl_tag, "out of range" },
   { "array index type not an INT", m_array_index, "not an INT" },
   { "typedef loop", m_typedef_loop, "loop" },
+  { "member of an incomplete struct type", m_member_fwd, "incomplete" },
+  { "VAR of an incomplete struct type", m_var_fwd, "incomplete" },
 };
 
 int main(void)
