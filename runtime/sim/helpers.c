@@ -352,7 +352,11 @@ static uint64_t do_printk(struct vm *vm, uint64_t fmtp, uint64_t fmtlen, const u
     return NEG(n);
   if (n >= (int)sizeof buf)
     n = sizeof buf - 1;
-  fwrite(buf, 1, n, vm->opt.json ? stderr : vm->out);
+  /* like trace_pipe: one line per call */
+  FILE *f = vm->opt.json ? stderr : vm->out;
+  fwrite(buf, 1, n, f);
+  if (n == 0 || buf[n - 1] != '\n')
+    fputc('\n', f);
   vm->printed = 1;
   return n;
 }
