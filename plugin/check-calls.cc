@@ -1,0 +1,128 @@
+/* check-calls.cc: a BPF program may call only its own functions and the
+   kernel's helpers; anything else is a compile error, not a load failure.
+ *
+ * A BPF object is loaded without a library: libbpf resolves calls to
+ * functions defined in the object (bpf-to-bpf calls), `call N' is a helper,
+ * and a call to any other symbol makes the load fail far from the source
+ * ("unresolved extern", "call to invalid destination", or GCC's silent
+ * `call -1').  Two checks, both off with allow-extern-calls (for kfuncs
+ * declared __ksym, which libbpf resolves against the kernel's BTF):
+ *   - in the late GIMPLE pass (after the plugin's own lowerings, so the
+ *     calls they removed are not reported): every direct call whose callee
+ *     is neither defined in this translation unit (an extern or gnu_inline
+ *     declaration is not) nor a kernel_helper declaration is an error at
+ *     the call;
+ *   - just before "final", on the RTL: a call to a symbol that is a library
+ *     routine, i.e. one GCC introduced while expanding (__divdi3 for a
+ *     division, memcpy for a block copy, abort for a trap, __bswapdi2, ...)
+ *     or a builtin it did not expand inline, is an error at the statement
+ *     that caused it.  Calls to ordinary undefined functions were reported
+ *     by the first check and are not reported twice.  */
+#include "plugin/gcc-compat.h"
+#include "plugin/lower.h"
+#include "rtl.h"
+#include "memmodel.h"
+#include "emit-rtl.h"
+
+static bool
+defined_here (tree fndecl)
+{
+  if (DECL_EXTERNAL (fndecl))
+    return false;
+  cgraph_node *node = cgraph_node::get (fndecl);
+  if (!node)
+    return DECL_INITIAL (fndecl) != NULL_TREE;
+  node = node->ultimate_alias_target ();
+  return node && (node->definition || node->inlined_to)
+	 && !DECL_EXTERNAL (node->decl);
+}
+
+static bool
+callable (tree fndecl)
+{
+  return bpfs_kernel_helper_number (fndecl) > 0 || defined_here (fndecl)
+	 || fndecl_built_in_p (fndecl, BUILT_IN_MD);
+}
+
+static location_t
+call_location (location_t loc)
+{
+  if (loc == UNKNOWN_LOCATION && current_function_decl)
+    return DECL_SOURCE_LOCATION (current_function_decl);
+  return loc;
+}
+
+void
+bpfs_check_calls (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
+	if (!call || gimple_call_internal_p (call))
+	  continue;
+	tree fndecl = gimple_call_fndecl (call);
+	/* Indirect calls get GCC's own error; builtins may expand inline and
+	   are checked on the RTL.  */
+	if (!fndecl || fndecl_built_in_p (fndecl) || callable (fndecl))
+	  continue;
+	error_at (call_location (gimple_location (call)),
+		  "call to %qD, which is neither defined in this file nor a "
+		  "BPF helper: a BPF object has no library to resolve it "
+		  "(kfuncs declared %<__ksym%> need "
+		  "%<-fplugin-arg-%s-allow-extern-calls%>)",
+		  fndecl, bpfs_plugin_name);
+      }
+}
+
+static unsigned int
+check_rtl_calls (function *)
+{
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      if (!CALL_P (insn))
+	continue;
+      rtx call = get_call_rtx_from (insn);
+      if (!call || !MEM_P (XEXP (call, 0)))
+	continue;
+      rtx addr = XEXP (XEXP (call, 0), 0);
+      if (GET_CODE (addr) != SYMBOL_REF)
+	continue;
+      tree decl = SYMBOL_REF_DECL (addr);
+      if (decl && TREE_CODE (decl) == FUNCTION_DECL
+	  && (callable (decl) || !fndecl_built_in_p (decl)))
+	continue;
+      error_at (call_location (INSN_LOCATION (insn)),
+		"GCC compiled this into a call to the library routine %qs, "
+		"and a BPF program cannot call a library", XSTR (addr, 0));
+    }
+  return 0;
+}
+
+namespace {
+const pass_data check_calls_rtl_data = {
+  RTL_PASS, "bpfsupport-check-calls", OPTGROUP_NONE, TV_NONE,
+  0, 0, 0, 0, 0
+};
+
+class check_calls_rtl_pass : public rtl_opt_pass
+{
+public:
+  check_calls_rtl_pass (gcc::context *ctx)
+    : rtl_opt_pass (check_calls_rtl_data, ctx) {}
+  BPFS_PASS_EXECUTE (fun) { return check_rtl_calls (fun); }
+};
+} // namespace
+
+void
+bpfs_check_calls_init (void)
+{
+  struct register_pass_info info;
+  info.pass = new check_calls_rtl_pass (g);
+  info.reference_pass_name = "final";
+  info.ref_pass_instance_number = 1;
+  info.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (bpfs_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
