@@ -13,3 +13,8 @@ $(BIN)/bpf-run: $(SIM_OBJS) $(OBJDIR)/sim/main.o
 $(OBJDIR)/sim/interp.o: sim/interp-body.h
 
 .PHONY: fuzz-run bench-run
+
+# Benchmark: BPF workloads in bpf-run vs native gcc -O2 vs the kernel.
+bench-run: $(BIN)/bpf-run
+	BIN=$(BIN) OUT=$(BUILD)/bench-run sh sim/bench/bench.sh
+bench: bench-run

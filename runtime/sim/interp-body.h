@@ -21,6 +21,16 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
   uint64_t v;
   int sz;
 
+  const struct region *rg = vm->reg;
+  uint32_t nrg = vm->nreg;
+#if !TRACE
+  if (__builtin_expect(!vm->threaded, 0))
+    {
+      for (uint32_t i = 0; i < vm->ncode + 2; i++)
+        vm->code[i].lab = labels[vm->code[i].op];
+      vm->threaded = 1;
+    }
+#endif
   memset(R, 0, sizeof R);
   R[1] = args[0]; R[2] = args[1]; R[3] = args[2]; R[4] = args[3]; R[5] = args[4];
   R[10] = vm->fp;
@@ -28,10 +38,10 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #if TRACE
 #define DISPATCH() do { cnt++; trace_insn(vm, ip, R); goto *labels[ip->op]; } while (0)
 #else
-#define DISPATCH() do { cnt++; goto *labels[ip->op]; } while (0)
+#define DISPATCH() do { cnt++; goto *ip->lab; } while (0)
 #endif
 #define NEXT() do { ip++; DISPATCH(); } while (0)
-#define JUMP() do { ip = code + ip->aux; if (__builtin_expect(cnt >= limit, 0)) goto budget; DISPATCH(); } while (0)
+#define JUMP() do { ip = (const struct xi *)(intptr_t)ip->aux; if (__builtin_expect(cnt >= limit, 0)) goto budget; DISPATCH(); } while (0)
 #define DST R[ip->dst]
 #define SRC R[ip->src]
 #define IMM ((int64_t)ip->imm)
@@ -128,7 +138,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #define LOAD(name, type, ext) \
   L_##name: \
     addr = SRC + ip->aux; \
-    p = fast_mem(vm, addr, sizeof(type), RG_CTX | RG_ELEM); \
+    p = fast_mem(rg, nrg, addr, sizeof(type), RG_CTX | RG_ELEM); \
     if (__builtin_expect(p != NULL, 1)) { type t_; memcpy(&t_, p, sizeof t_); DST = (ext)t_; } \
     else { sz = sizeof(type); vm->insns = cnt; if (vm_slow_load(vm, addr, sz, &v)) goto fault; \
            DST = (v >> 32) && sz < 8 ? v /* context pointer field */ : (uint64_t)(ext)(type)v; } \
@@ -144,7 +154,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #define STORE(name, type, val) \
   L_##name: \
     addr = DST + ip->aux; \
-    p = fast_mem(vm, addr, sizeof(type), RG_CTX | RG_RO | RG_ELEM); \
+    p = fast_mem(rg, nrg, addr, sizeof(type), RG_CTX | RG_RO | RG_ELEM); \
     if (__builtin_expect(p != NULL, 1)) { type t_ = (type)(val); memcpy(p, &t_, sizeof t_); } \
     else { vm->insns = cnt; if (vm_slow_store(vm, addr, sizeof(type), (uint64_t)(type)(val))) goto fault; } \
     NEXT();
@@ -160,7 +170,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #define ATOMIC(name, type, body) \
   L_##name: { \
     addr = DST + ip->aux; \
-    p = fast_mem(vm, addr, sizeof(type), RG_CTX | RG_RO | RG_ELEM); \
+    p = fast_mem(rg, nrg, addr, sizeof(type), RG_CTX | RG_RO | RG_ELEM); \
     if (!p) { vm->insns = cnt; p = vm_mem(vm, addr, sizeof(type), 1, "atomic operation"); \
               if (!p) goto fault; } \
     type old_, new_; memcpy(&old_, p, sizeof old_); (void)new_; \
@@ -220,6 +230,8 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       vm->fp = save_fp;
       vm->depth = save_depth;
       cnt = vm->insns;
+      rg = vm->reg;
+      nrg = vm->nreg;
       if (__builtin_expect(vm->fault | vm->exited | vm->tail_prog, 0))
         {
           if (vm->fault)
@@ -246,7 +258,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       f->r6 = R[6]; f->r7 = R[7]; f->r8 = R[8]; f->r9 = R[9]; f->fp = R[10];
       f->ret = ip + 1;
       R[10] -= vm->opt.stack_size;
-      ip = code + ip->aux;
+      ip = (const struct xi *)(intptr_t)ip->aux;
       if (__builtin_expect(cnt >= limit, 0))
         goto budget;
       DISPATCH();

@@ -319,6 +319,13 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
     }
   vm->code[n].op = OP_FALLOFF;
   vm->code[n + 1].op = OP_FALLOFF;
+  /* jump and call targets become pointers (no index arithmetic at run time) */
+  for (uint32_t pc = 0; pc < n; pc++)
+    {
+      struct xi *x = &vm->code[pc];
+      if ((x->op >= OP_JA && x->op <= OP_J32SET_X) || x->op == OP_CALL_LOCAL)
+        x->aux = (int64_t)(intptr_t)&vm->code[x->aux];
+    }
   return 0;
 }
 
@@ -331,12 +338,12 @@ const char *vm_op_name(uint16_t op)
 /* ---- the interpreter ---- */
 
 
-static inline uint8_t *fast_mem(struct vm *vm, uint64_t addr, uint32_t size, uint32_t deny)
+static inline uint8_t *fast_mem(const struct region *rg, uint32_t nrg, uint64_t addr, uint32_t size, uint32_t deny)
 {
   uint32_t ri = addr >> 32, off = (uint32_t)addr;
-  if (ri < vm->nreg)
+  if (__builtin_expect(ri < nrg, 1))
     {
-      const struct region *g = &vm->reg[ri];
+      const struct region *g = &rg[ri];
       if (off >= g->lo && (uint64_t)off + size <= g->hi && !(g->flags & deny))
         return g->host + off;
     }

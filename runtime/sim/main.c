@@ -29,6 +29,7 @@ static void usage(FILE *f)
 "  --repeat N         run N times (maps persist)\n"
 "  --json             print one JSON object: retval, insns, data_out, maps\n"
 "  --trace            print every executed instruction with registers\n"
+"  --stats            print run time and instructions per second to stderr\n"
 "  --max-insns N      instruction budget per run (default 100000000)\n"
 "  --xbpf             accept GCC's xBPF extensions (also from e_flags)\n"
 "  --stack-size N     bytes of stack per frame (default 512; executables and xBPF 16384)\n"
@@ -322,7 +323,7 @@ int main(int argc, char **argv)
   snprintf(opt.comm, sizeof opt.comm, "bpf-run");
   opt.clock_ns = 1000000000ull;
   long repeat = 1;
-  int json = 0;
+  int json = 0, stats = 0;
   const char *kconfig[64];
   int nkconfig = 0;
   int i;
@@ -342,6 +343,7 @@ int main(int argc, char **argv)
       else if (!strcmp(a, "--json")) json = opt.json = 1;
       else if (!strcmp(a, "--trace")) opt.trace = 1;
       else if (!strcmp(a, "--xbpf")) opt.xbpf = 1;
+      else if (!strcmp(a, "--stats")) stats = 1;
       else if (OPT("--prog")) prog = v;
       else if (OPT("--type")) type = v;
       else if (OPT("--data")) { free(s.data); s.data = read_all(v, &s.data_len); }
@@ -512,8 +514,11 @@ int main(int argc, char **argv)
   vm.prog = pi;
   uint64_t ret = 0;
   int status = 0;
+  double run_ns = 0, min_ns = 1e300;
+  uint64_t total_insns = 0;
   for (long r = 0; r < repeat; r++)
     {
+      struct timespec t0, t1;
       uint64_t r1 = prepare(&vm, &s, file);
       uint64_t args[5] = { r1, 0, 0, 0, 0 };
       if (obj->is_exec && ptype == 0)
@@ -524,13 +529,24 @@ int main(int argc, char **argv)
       memset(vm.frames, 0, 1);
       vm.depth = 0;
       memset(vm.stack, 0, vm.stack_total);
+      clock_gettime(CLOCK_MONOTONIC, &t0);
       status = vm_run(&vm, obj->progs[pi].start, args, &ret);
+      clock_gettime(CLOCK_MONOTONIC, &t1);
+      double dt = (t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec);
+      run_ns += dt;
+      if (dt < min_ns)
+        min_ns = dt;
+      total_insns += vm.insns;
       vm_end_run(&vm);
       if (status || vm.exited)
         break;
       vm.clock += vm.insns;
     }
   fflush(vm.out);
+  if (stats)
+    fprintf(stderr, "bpf-run: stats: runs %ld insns %llu run_ns %.0f ns_per_run %.0f min_ns %.0f "
+            "minsns_per_s %.1f\n", repeat, (unsigned long long)total_insns, run_ns, run_ns / repeat,
+            min_ns, run_ns > 0 ? total_insns / run_ns * 1000.0 : 0.0);
   if (status)
     {
       print_fault(&vm, file);

@@ -30,10 +30,11 @@ struct region {
 
 /* Instruction after decoding.  */
 struct xi {
+  const void *lab;        /* direct threading: the handler's label */
   uint16_t op;
   uint8_t dst, src;
   int32_t imm;
-  int64_t aux;            /* offset, jump target, 64-bit immediate */
+  int64_t aux;            /* offset, jump target pointer, 64-bit immediate */
 };
 
 struct hent;
@@ -98,6 +99,7 @@ struct vm {
   uint64_t fp;            /* current frame pointer (R10) */
   int depth;
   struct frame *frames;   /* max_depth call frames */
+  int threaded;           /* code[].lab filled in */
   /* context */
   uint32_t prog_type;
   int prog;               /* current program index */

@@ -242,6 +242,7 @@ int main(int argc, char **argv)
   size_t out_cap = data_len + 4096;
   unsigned char *out = calloc(1, out_cap);
   LIBBPF_OPTS(bpf_test_run_opts, opts);
+  double run_ns = 0;   /* wall time of the test-run syscalls */
   for (long r = 0; r < repeat; r++)
     {
       opts.data_in = data;
@@ -254,7 +255,11 @@ int main(int argc, char **argv)
       opts.ctx_out = NULL;
       opts.ctx_size_out = 0;
       opts.repeat = 0;
+      struct timespec t0, t1;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
       err = bpf_prog_test_run_opts(fd, &opts);
+      clock_gettime(CLOCK_MONOTONIC, &t1);
+      run_ns += (t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec);
       if (err)
         {
           fprintf(stderr, "bpf-kload: %s: kernel refused to run: %s\n", file, strerror(errno));
@@ -266,7 +271,7 @@ int main(int argc, char **argv)
       printf("{\"retval\":%d,\"data_out\":\"", (int)opts.retval);
       if (data)
         hex(out, opts.data_size_out);
-      printf("\",\"duration_ns\":%u,\"maps\":{", opts.duration);
+      printf("\",\"duration_ns\":%u,\"run_ns\":%.0f,\"maps\":{", opts.duration, run_ns / repeat);
       /* maps sorted by the name printed, as bpf-run does */
       struct bpf_map *m, *list[1024];
       int nm = 0;
