@@ -82,8 +82,8 @@ main (void)
           size_t rl = 0;
           int ok = assemble (src, ASM_SYNTAX_AUTO, r, &rl)
                    && rl == (size_t) len && !memcmp (r, b, (size_t) len);
-          printf ("%s: %s (%02x) printed as `%s' assembles back\n", ok ? "PASS" : "FAIL",
-                  op->gnu, op->code, text);
+          printf ("%s: %s (%02x) printed in %s as `%s' assembles back\n",
+                  ok ? "PASS" : "FAIL", op->gnu, op->code, sx ? "pseudo-C" : "GNU", text);
           fails += !ok;
         }
     }
