@@ -1,5 +1,4 @@
-/* Unions and nested anonymous structs/unions in a map key and value: an
- * address that is either IPv4 or IPv6, counted from a tc program. */
+/* Unions, nested anonymous structs/unions in map key/value (tc, v4/v6). */
 #include <linux/bpf.h>
 #include <linux/pkt_cls.h>
 #include <linux/if_ether.h>
@@ -27,10 +26,7 @@ struct addr_val {
 		__u64 raw;
 	} ctr;
 	struct {
-		union {
-			__u8 hop_limit;
-			__u8 ttl;
-		};
+		union { __u8 hop_limit; __u8 ttl; };
 		__u8 flags;
 	};
 };
@@ -69,13 +65,11 @@ int count_by_source(struct __sk_buff *skb)
 		key.family = 6;
 		__builtin_memcpy(key.bytes, &ip6->saddr, 16);
 		nv.hop_limit = ip6->hop_limit;
-	} else {
+	} else
 		return TC_ACT_OK;
-	}
 	v = bpf_map_lookup_elem(&by_addr, &key);
 	if (!v) {
-		nv.ctr.packets = 1;
-		nv.ctr.bytes = skb->len;
+		nv.ctr.packets = 1, nv.ctr.bytes = skb->len;
 		bpf_map_update_elem(&by_addr, &key, &nv, BPF_ANY);
 		return TC_ACT_OK;
 	}

@@ -1,6 +1,5 @@
 /* bpfs-flags: -D__TARGET_ARCH_x86 */
-/* Log2 histogram of vfs_read sizes and latencies (biolatency style):
- * kprobe stores start state, kretprobe updates a hash of histograms. */
+/* Log2 histogram of vfs_read latencies (biolatency style), kprobe+kretprobe. */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
@@ -13,10 +12,7 @@ struct hist {
 	char comm[TASK_COMM_LEN];
 };
 
-struct start_rec {
-	u64 ts;
-	size_t count;
-};
+struct start_rec { u64 ts; size_t count; };
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -39,10 +35,8 @@ static __always_inline u64 log2l(u64 v)
 {
 	u64 r = 0;
 
-	while (v > 1 && r < MAX_SLOTS - 1) {
+	for (; v > 1 && r < MAX_SLOTS - 1; r++)
 		v >>= 1;
-		r++;
-	}
 	return r;
 }
 
