@@ -130,6 +130,7 @@ check: all $(BTF_UNIT_TESTS) $(GCC_TESTSUITE)/.extracted
 	@{ echo "set BUILDDIR $(BUILD)"; echo "set BINDIR $(BIN)"; \
 	   echo "set PLUGIN $(PLUGIN)"; echo "set BPF_GCC $(BPF_GCC)"; \
 	   echo "set CLANG $(CLANG)"; echo "set TOPDIR $(CURDIR)"; \
+	   echo "set HOSTCC $(HOSTCC)"; \
 	   echo "set BPF_INCLUDES {$(BPF_INCLUDES)}"; \
 	   echo "set GCC_TESTSUITE $(GCC_TESTSUITE)"; \
 	   echo "set srcdir $(CURDIR)/testsuite"; \

@@ -135,6 +135,7 @@ static bool
 analyze_chain (tree ref, access_chain *c)
 {
   auto_vec<tree> parts;
+  c->index.truncate (0);
   tree t = strip_conversions (ref);
   c->last_type = TREE_TYPE (t);
   c->last_field = TREE_CODE (t) == COMPONENT_REF ? TREE_OPERAND (t, 1) : NULL;
@@ -573,7 +574,7 @@ resolve_enum_value (location_t loc, tree fndecl, tree arg, int kind)
 	  char access[16];
 	  snprintf (access, sizeof access, "%d", idx);
 	  unsigned n = new_reloc (kind ? CORE_ENUMVAL_VALUE : CORE_ENUMVAL_EXISTS,
-				  USE_VALUE, type, access, kind ? want : 1);
+				  USE_VALUE, etype, access, kind ? want : 1);
 	  return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
 	}
     }
@@ -632,7 +633,12 @@ resolve_core_builtin (location_t loc, tree fndecl, void *arglist)
 	    k = kind ? CORE_TYPE_MATCHES : CORE_TYPE_EXISTS;
 	    value = 1;
 	  }
-	unsigned n = new_reloc (k, USE_VALUE, type, "0", value);
+	/* As clang: type info sees through typedefs and qualifiers, type ids
+	   only through qualifiers (a typedef has an id of its own).  */
+	tree rtype = which == BUILTIN_BTF_TYPE_ID
+		     ? build_qualified_type (type, TYPE_UNQUALIFIED)
+		     : strip_type (type);
+	unsigned n = new_reloc (k, USE_VALUE, rtype, "0", value);
 	return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
       }
     case BUILTIN_ENUM_VALUE:

@@ -296,6 +296,21 @@ int btfb_image_build(struct btf_builder *b, struct btfb_image *im)
     btfb_image_free(im);
     return -1;
   }
+  /* The kernel wants hdr + types + strings to be the whole section, and
+     GNU as (bpf-as) pads a section to its alignment (4): pad the string
+     table with NULs to a multiple of 4 so the two agree.  */
+  while (im->strs.len % 4) {
+    if (im->strs.len == im->strs.cap) {
+      char *d = realloc(im->strs.data, im->strs.cap + 4);
+      if (!d) {
+        btfb_image_free(im);
+        return btfb_set_error(b, "out of memory (image)");
+      }
+      im->strs.data = d;
+      im->strs.cap += 4;
+    }
+    im->strs.data[im->strs.len++] = 0;
+  }
   return 0;
 }
 

@@ -182,7 +182,11 @@ enum_type_id (struct btf_gcc_state *st, tree t)
   const char *name = tree_name (TYPE_NAME (t));
   if (!COMPLETE_TYPE_P (t) || !TYPE_VALUES (t))
     return btfb_fwd (st->b, name, BTFB_FWD_ENUM);
-  uint32_t id = btfb_enum (st->b, name, int_size (t), !TYPE_UNSIGNED (t), 0);
+  /* ENUM64 (kernel 6.0+) only when asked; otherwise values are cut to 32
+     bits, as clang 14 does.  */
+  bool is64 = bpfs_options.enum64 && int_size (t) > 4;
+  bool is_signed = !TYPE_UNSIGNED (t);
+  uint32_t id = btfb_enum (st->b, name, int_size (t), is_signed, is64);
   for (tree v = TYPE_VALUES (t); v; v = TREE_CHAIN (v))
     {
       tree val = TREE_VALUE (v);
@@ -192,6 +196,8 @@ enum_type_id (struct btf_gcc_state *st, tree t)
       if (val && TREE_CODE (val) == INTEGER_CST)
 	n = tree_fits_shwi_p (val) ? tree_to_shwi (val)
 				   : (int64_t) TREE_INT_CST_LOW (val);
+      if (!is64)
+	n = is_signed ? (int64_t) (int32_t) n : (int64_t) (uint32_t) n;
       check (st, btfb_enum_value (st->b, id, tree_name (TREE_PURPOSE (v)), n) == 0);
     }
   return id;

@@ -55,6 +55,9 @@ static const struct plugin_arg plugin_args[] = {
     "keep GCC's DWARF .debug_* sections next to the BTF" },
   { "core", ARG_SWITCH, &bpfs_options.core,
     "CO-RE builtins and relocations (default on)" },
+  { "enum64", ARG_FLAG, &bpfs_options.enum64,
+    "64-bit enums as BTF ENUM64 (kernel 6.0+); by default their values are\n"
+    "                        cut to 32 bits, as clang 14 does" },
 };
 
 static void

@@ -22,6 +22,7 @@ struct bpfs_options
   bool btf;                /* btf: the plugin's BTF and .BTF.ext from -g */
   bool dwarf;              /* dwarf: keep GCC's DWARF next to our BTF */
   bool core;               /* core: CO-RE builtins and relocations */
+  bool enum64;             /* enum64: 64-bit enums as BTF ENUM64 (6.0+) */
 };
 extern struct bpfs_options bpfs_options;
 

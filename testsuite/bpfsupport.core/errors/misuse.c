@@ -1,0 +1,21 @@
+/* Misuses of the CO-RE builtins are errors at the call, never crashes.  */
+/* { dg-do compile } */
+/* { dg-options "-g" } */
+struct s { int a; int b; } __attribute__((preserve_access_index));
+enum e { E1 = 1 };
+int k;
+
+int
+misuse (struct s *p)
+{
+  int r = 0;
+  r += __builtin_preserve_field_info (k, 0);          /* { dg-error "must be a field access" } */
+  r += __builtin_preserve_field_info (p->a, k);       /* { dg-error "must be an integer constant" } */
+  r += __builtin_preserve_field_info (p->a, 9);       /* { dg-error "unknown relocation kind" } */
+  r += __builtin_preserve_type_info (k, 0);           /* { dg-error "must be" } */
+  r += __builtin_btf_type_id (*(struct s *) 0, 5);    /* { dg-error "unknown relocation kind" } */
+  r += __builtin_preserve_enum_value (*(enum e *) 3, 0); /* { dg-error "is not a value of" } */
+  r += __builtin_preserve_enum_value (k, 0);          /* { dg-error "must be" } */
+  r += __builtin_preserve_field_info (p->a);          /* { dg-error "takes 2 arguments" } */
+  return r;
+}
