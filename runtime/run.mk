@@ -18,3 +18,29 @@ $(OBJDIR)/sim/interp.o: sim/interp-body.h
 bench-run: $(BIN)/bpf-run
 	BIN=$(BIN) OUT=$(BUILD)/bench-run sh sim/bench/bench.sh
 bench: bench-run
+
+# libFuzzer targets: the ELF loader and raw instruction streams, each run
+# for FUZZ_SECONDS (default 600) with ASan and UBSan.
+FUZZ_SECONDS ?= 600
+FUZZ_CC ?= clang
+RUN_FUZZ_SRCS := $(SIM_SRCS)
+RUN_FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -I. -fsanitize=fuzzer,address,undefined
+RUN_FUZZ_DEPS := $(SIM_SRCS) $(wildcard sim/*.h) fuzz/run-fuzz-common.h
+
+$(BUILD)/fuzz/run-elf-fuzz: fuzz/run-elf-fuzz.c $(RUN_FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(RUN_FUZZ_FLAGS) -o $@ fuzz/run-elf-fuzz.c $(RUN_FUZZ_SRCS) -lelf
+
+$(BUILD)/fuzz/run-insn-fuzz: fuzz/run-insn-fuzz.c $(RUN_FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(RUN_FUZZ_FLAGS) -o $@ fuzz/run-insn-fuzz.c $(RUN_FUZZ_SRCS) -lelf
+
+fuzz-run: $(BUILD)/fuzz/run-elf-fuzz $(BUILD)/fuzz/run-insn-fuzz
+	@mkdir -p $(BUILD)/fuzz/run-elf-corpus $(BUILD)/fuzz/run-insn-corpus
+	cp -n fuzz/run-seeds/* $(BUILD)/fuzz/run-elf-corpus/ 2>/dev/null || true
+	cp -n fuzz/run-insn-seeds/* $(BUILD)/fuzz/run-insn-corpus/ 2>/dev/null || true
+	$(BUILD)/fuzz/run-elf-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=4096 \
+	  -artifact_prefix=$(BUILD)/fuzz/run-elf- $(BUILD)/fuzz/run-elf-corpus
+	$(BUILD)/fuzz/run-insn-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -rss_limit_mb=4096 \
+	  -artifact_prefix=$(BUILD)/fuzz/run-insn- $(BUILD)/fuzz/run-insn-corpus
+fuzz: fuzz-run

@@ -100,8 +100,8 @@ int maps_init(struct vm *vm, char *err, size_t errlen)
                 return -1;
               }
             m->vals = calloc(nc, total);
-            char *what = malloc(96);
-            snprintf(what, 96, "%s '%s'", d->internal ? "global data" : "value of map", m->name);
+            char *what = m->what;
+            snprintf(what, sizeof m->what, "%s '%s'", d->internal ? "global data" : "value of map", m->name);
             /* one region per element (exact bounds), or for big arrays
                one per CPU with element checks */
             m->per_elem = m->max <= 65536;
@@ -376,19 +376,9 @@ int map_update(struct vm *vm, struct smap *m, const void *key, const void *val, 
           memcpy(e->val + c * m->vstride, (const uint8_t *)val + c * m->vstride, m->vs);
       else
         memcpy(e->val, val, m->vs);
-      static char whatbuf[1][1];
-      (void)whatbuf;
-      char *what = NULL;
-      /* the region name is shared by all elements of a map */
-      if (m->regs)
-        what = (char *)vm->reg[m->regs[0]].what;
-      if (!what)
-        {
-          what = malloc(96);
-          snprintf(what, 96, "value of map '%s'", m->name);
-          m->regs = calloc(1, sizeof *m->regs);
-          m->regs[0] = vm_region_new(vm, NULL, 0, RG_DEAD, what, 0);
-        }
+      char *what = m->what;
+      if (!what[0])
+        snprintf(what, sizeof m->what, "value of map '%s'", m->name);
       e->reg = vm_region_new(vm, e->val, total, nc > 1 ? RG_ELEM : 0, what, 1);
       vm->reg[e->reg].elem = m->vstride;
       e->next = NULL;

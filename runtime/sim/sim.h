@@ -59,6 +59,7 @@ struct smap {
   /* ring buffer */
   uint64_t rb_size, rb_used;
   uint32_t index;
+  char what[96];           /* region description for messages */
 };
 
 struct frame {            /* a bpf-to-bpf call frame */
