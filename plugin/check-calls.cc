@@ -91,8 +91,11 @@ check_rtl_calls (function *)
       if (GET_CODE (addr) != SYMBOL_REF)
 	continue;
       tree decl = SYMBOL_REF_DECL (addr);
+      /* User declarations were checked on GIMPLE; libfuncs have
+	 artificial declarations (optabs-libfuncs.cc) or none.  */
       if (decl && TREE_CODE (decl) == FUNCTION_DECL
-	  && (callable (decl) || !fndecl_built_in_p (decl)))
+	  && (callable (decl)
+	      || (!fndecl_built_in_p (decl) && !DECL_ARTIFICIAL (decl))))
 	continue;
       error_at (call_location (INSN_LOCATION (insn)),
 		"GCC compiled this into a call to the library routine %qs, "
