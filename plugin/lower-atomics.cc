@@ -10,6 +10,7 @@
  * becomes one of those, as inline asm that uses the macros lowering.cc
  * writes into the assembly (bpf-as 2.40 has no mnemonics for them):
  *   fetch_and_OP / atomic_fetch_OP   OP|FETCH, or OP when the result is unused
+ *                                    (an unused add stays GCC's own xadd)
  *   OP_and_fetch / atomic_OP_fetch   OP|FETCH, then OP again on the result
  *   sub                              add of the negated value
  *   lock_test_and_set, exchange_n    XCHG
@@ -21,7 +22,8 @@
  * The memory-order arguments are ignored: BPF atomics with BPF_FETCH are
  * fully ordered, and BPF has no fence instruction.  nand, atomics on 1, 2
  * or 16 bytes, and the generic (non-_n) forms on other sizes have no BPF
- * instruction: they get an error at the call.  */
+ * instruction: they get an error at the call, as does anything beyond
+ * xadd with -fplugin-arg-bpfsupport-cpu=v1 or v2.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
 
@@ -304,6 +306,29 @@ lower_atomic_call (gimple_stmt_iterator *gsi, gcall *call)
       return true;
     }
 
+  /* An add whose result is unused is GCC's own xadd (BPF_ATOMIC | BPF_ADD
+     without fetch, in every kernel): leave it to the backend.  */
+  enum built_in_function code = DECL_FUNCTION_CODE (fndecl);
+  bool used = result_used (call);
+  if (!used && (size == 4 || size == 8)
+      && ((code >= BUILT_IN_SYNC_FETCH_AND_ADD_1
+	   && code <= BUILT_IN_SYNC_FETCH_AND_ADD_16)
+	  || (code >= BUILT_IN_ATOMIC_FETCH_ADD_1
+	      && code <= BUILT_IN_ATOMIC_FETCH_ADD_16)))
+    return false;
+  /* Everything else needs the BPF_ATOMIC extensions of cpu v3.  */
+  bool needs_v3 = (kind == AK_FETCH_OP || kind == AK_OP_FETCH) ? used
+		  : (kind == AK_XCHG || kind == AK_CAS_VAL || kind == AK_CAS_BOOL
+		     || kind == AK_CMPXCHG);
+  if (needs_v3 && bpfs_options.cpu < 3)
+    {
+      error_at (loc, "%qs needs the atomic instructions of BPF cpu v3 "
+		"(kernel 5.12 or later); this compilation targets cpu v%d",
+		name, bpfs_options.cpu);
+      bpfs_replace_call (gsi, NULL_TREE);
+      return true;
+    }
+
   tree ptr = gimple_call_arg (call, 0);
   tree type = size ? unsigned_type_of_size (size) : NULL_TREE;
   switch (kind)
@@ -318,7 +343,6 @@ lower_atomic_call (gimple_stmt_iterator *gsi, gcall *call)
 	    val = bpfs_emit (gsi, loc, type, NEGATE_EXPR, val, NULL_TREE);
 	    insn_op = PLUS_EXPR;
 	  }
-	bool used = result_used (call);
 	tree old = emit_atomic (gsi, loc, size, ptr, val, atomic_imm (insn_op),
 				used);
 	if (used && kind == AK_OP_FETCH)

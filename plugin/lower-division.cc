@@ -133,7 +133,8 @@ bpfs_lower_division (function *fun)
 	if (code == EXACT_DIV_EXPR)
 	  code = TRUNC_DIV_EXPR;
 	int bits = prec <= 32 ? 32 : 64;
-	tree r = bpfs_options.cpu >= 4
+	/* The raw encoding puts the registers in little-endian order.  */
+	tree r = bpfs_options.cpu >= 4 && !BYTES_BIG_ENDIAN
 		 ? lower_v4 (&gsi, loc, code, a, b, bits)
 		 : lower_sequence (&gsi, loc, code, a, b, bits);
 	r = bpfs_convert (&gsi, loc, type, r);
