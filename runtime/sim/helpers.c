@@ -125,15 +125,9 @@ H(get_current_comm)
 }
 static uint32_t task_region(struct vm *vm)
 {
-  static uint8_t task[8192];
-  static struct vm *owner;
-  static uint32_t reg;
-  if (owner != vm)
-    {
-      owner = vm;
-      reg = vm_region_new(vm, task, sizeof task, RG_RO, "simulated task_struct", 0);
-    }
-  return reg;
+  if (!vm->task_reg)
+    vm->task_reg = vm_region_new(vm, calloc(1, 8192), 8192, RG_RO, "simulated task_struct", 1);
+  return vm->task_reg;
 }
 H(get_current_task) { return vm->opt.task ? vm->opt.task : SIM_ADDR(task_region(vm), 0); }
 
@@ -492,9 +486,8 @@ H(ringbuf_output)
   record(vm, "ringbuf", m, p, r3);
   return 0;
 }
-struct rsv { uint32_t reg; uint32_t map; uint64_t size; };
-static struct rsv rsvs[256];
-static int nrsv;
+#define rsvs (vm->rsvs)
+#define nrsv (vm->nrsv)
 H(ringbuf_reserve)
 {
   struct smap *m = MAP(vm, r1);

@@ -143,11 +143,9 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
       x->imm = in->imm;
       x->aux = in->off;
       x->op = OP_INVALID;
-      if (x->dst > 10 || x->src > 10)
-        {
-          if (!(c == 0x18 || c == 0x85))
-            continue;
-        }
+      /* register numbers are checked here once: handlers index R[] */
+      if (c == 0x18 ? x->dst >= 10 : c == 0x85 ? 0 : (x->dst > 10 || x->src > 10))
+        continue;
       uint16_t op;
       switch (cls)
         {
@@ -206,7 +204,7 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
                   /* cpu v4 callx is not in the kernel; accept it anyway */
                 }
               x->op = OP_CALLX;
-              x->aux = x->dst ? x->dst : (in->imm >= 0 && in->imm <= 10 ? in->imm : 0);
+              x->aux = x->dst ? x->dst : (in->imm >= 0 && in->imm <= 9 ? in->imm : 0);
               break;
             }
           if (c == 0x95)

@@ -101,6 +101,9 @@ struct vm {
   int depth;
   struct frame *frames;   /* max_depth call frames */
   int threaded;           /* code[].lab filled in */
+  uint32_t task_reg;      /* simulated task_struct region, 0 = none yet */
+  struct rsv { uint32_t reg; uint32_t map; uint64_t size; } rsvs[256];
+  int nrsv;               /* outstanding ring buffer reservations */
   /* context */
   uint32_t prog_type;
   int prog;               /* current program index */
