@@ -126,7 +126,7 @@ gcc-testsuite: $(GCC_TESTSUITE)/.extracted
 # its .sum files into the closing `N passed, N failed, N skipped' line.
 RUNTESTFLAGS ?=
 check: all $(BTF_UNIT_TESTS) $(GCC_TESTSUITE)/.extracted
-	@rm -rf $(BUILD)/testsuite && mkdir -p $(BUILD)/testsuite
+	@mkdir -p $(BUILD)/testsuite
 	@{ echo "set BUILDDIR $(BUILD)"; echo "set BINDIR $(BIN)"; \
 	   echo "set PLUGIN $(PLUGIN)"; echo "set BPF_GCC $(BPF_GCC)"; \
 	   echo "set CLANG $(CLANG)"; echo "set TOPDIR $(CURDIR)"; \

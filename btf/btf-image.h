@@ -15,6 +15,9 @@ struct btfb_image {
   struct btfb_strset strs;   /* final string table */
   uint32_t *w;               /* type section words */
   size_t nw, cw;
+  uint32_t *wx;              /* per word: builder string offset of an
+                                assembler expression replacing it, or 0 */
+  size_t cwx;
   uint32_t *start;           /* final id -> first word; [nfinal+1] = nw */
   struct btfb_xword *x;      /* .BTF.ext words after the header */
   size_t nx, cx;

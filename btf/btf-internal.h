@@ -27,6 +27,8 @@ struct btfb_entry {
   uint32_t type;  /* member/param/datasec var type (builder id) */
   uint32_t a, b;  /* member: bit offset, bitfield size;
                      enum: low, high 32 bits; datasec: offset, size */
+  uint32_t expr;  /* datasec: builder string offset of an assembler
+                     expression for the offset (0: use a) */
 };
 
 struct btfb_type {

@@ -34,6 +34,27 @@ static int push(struct btfb_image *im, uint32_t v)
   return 0;
 }
 
+/* Push V, written as the assembler expression EXPR (builder string). */
+static int push_expr(struct btfb_image *im, uint32_t v, uint32_t expr)
+{
+  if (push(im, v))
+    return -1;
+  if (!expr)
+    return 0;
+  if (im->cwx < im->cw) {
+    uint32_t *wx = realloc(im->wx, im->cw * sizeof *wx);
+    if (!wx) {
+      im->oom = 1;
+      return -1;
+    }
+    memset(wx + im->cwx, 0, (im->cw - im->cwx) * sizeof *wx);
+    im->wx = wx;
+    im->cwx = im->cw;
+  }
+  im->wx[im->nw - 1] = expr;
+  return 0;
+}
+
 static int xpush(struct btfb_image *im, uint32_t v, const char *label,
                  const char *base, uint8_t mark)
 {
@@ -58,6 +79,7 @@ static int xpush(struct btfb_image *im, uint32_t v, const char *label,
 void btfb_image_free(struct btfb_image *im)
 {
   free(im->w);
+  free(im->wx);
   free(im->x);
   free(im->start);
   btfb_strset_fini(&im->strs);
@@ -171,7 +193,7 @@ static int types_image(struct btf_builder *b, struct btfb_image *im)
       push(im, size);
       for (j = 0; j < t->ne; j++) {
         push(im, fid(b, t->e[j].type));
-        push(im, t->e[j].a);
+        push_expr(im, t->e[j].a, t->e[j].expr);
         push(im, t->e[j].b);
       }
       break;
@@ -348,6 +370,12 @@ int btfb_write_raw(struct btf_builder *b, void **btf, size_t *btf_len,
         return btfb_set_error(b, "raw output: record at label %s needs the "
                               "assembler (use btfb_write_asm)", l);
       }
+  for (k = 0; k < im.cwx; k++)
+    if (im.wx[k]) {
+      btfb_image_free(&im);
+      return btfb_set_error(b, "raw output: a DATASEC offset needs the "
+                            "assembler (use btfb_write_asm)");
+    }
   tl = im.nw * 4;
   sl = im.strs.len;
   p = malloc(24 + tl + sl);
@@ -431,7 +459,10 @@ int btfb_write_asm(struct btf_builder *b, FILE *out)
               btfb_kind_name(im.w[k + 1] >> 24 & 0x1f), id);
       id++;
     } else
-      fprintf(out, "\t.long\t%u\n", im.w[k]);
+      if (k < im.cwx && im.wx[k])
+        fprintf(out, "\t.long\t%s\n", btfb_str(b, im.wx[k]));
+      else
+        fprintf(out, "\t.long\t%u\n", im.w[k]);
   }
   fputs("\t.byte\t0\t/* string offset=0 */\n", out);
   for (s = 1; s < im.strs.len; s += strlen(im.strs.data + s) + 1)

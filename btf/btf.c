@@ -297,6 +297,7 @@ static int add_entry(struct btf_builder *b, uint32_t id, const char *name,
   t->e[t->ne].type = type;
   t->e[t->ne].a = a;
   t->e[t->ne].b = c;
+  t->e[t->ne].expr = 0;
   t->ne++;
   return 0;
 }
@@ -719,6 +720,21 @@ int btfb_datasec_add(struct btf_builder *b, const char *secname,
      that sorting by offset is stable (all offsets may be 0 when libbpf is
      left to fill them in from the symbol table). */
   b->t[id].e[b->t[id].ne - 1].name = b->t[id].ne - 1;
+  return 0;
+}
+
+int btfb_datasec_add_expr(struct btf_builder *b, const char *secname,
+                          uint32_t var_id, const char *offset_expr,
+                          uint32_t size)
+{
+  uint32_t id, x;
+  if (btfb_datasec_add(b, secname, var_id, 0, size))
+    return -1;
+  x = name_off(b, offset_expr);
+  if (x == (uint32_t)-1)
+    return -1;
+  id = btfb_datasec(b, secname);
+  b->t[id].e[b->t[id].ne - 1].expr = x;
   return 0;
 }
 

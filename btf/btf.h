@@ -107,6 +107,13 @@ uint32_t btfb_var(struct btf_builder *b, const char *name, uint32_t type,
 uint32_t btfb_datasec(struct btf_builder *b, const char *secname);
 int btfb_datasec_add(struct btf_builder *b, const char *secname,
                      uint32_t var_id, uint32_t offset, uint32_t size);
+/* An entry whose offset only the assembler knows: OFFSET_EXPR (e.g.
+   "var-.Lsection_start") is written as `.long OFFSET_EXPR' by
+   btfb_write_asm; btfb_write_raw refuses such entries.  Entries keep
+   their insertion order. */
+int btfb_datasec_add_expr(struct btf_builder *b, const char *secname,
+                          uint32_t var_id, const char *offset_expr,
+                          uint32_t size);
 /* Section size; default: the end of the last entry. */
 int btfb_datasec_size(struct btf_builder *b, const char *secname,
                       uint32_t size);

@@ -175,6 +175,97 @@ btf_select_section (tree decl, int reloc, unsigned HOST_WIDE_INT align)
 
 static hash_map<nofree_string_hash, const char *> *section_bases;
 
+/* Labels at offset 0 of every data section, so that .BTF can give each
+   variable's offset as `symbol - label' (libbpf 1.1 fills in only global
+   variables' offsets; a static one needs the compiler's).  Named sections
+   get theirs the first time GCC switches to them; .data, .bss (where
+   .lcomm variables go too) and .rodata at the start of the unit.  */
+static hash_map<nofree_string_hash, unsigned> *data_bases;
+static void (*inner_named_section) (const char *, unsigned int, tree);
+
+static void
+note_section_start (const char *name)
+{
+  if (data_bases->get (name))
+    return;
+  data_bases->put (ggc_strdup (name), next_label);
+  fprintf (asm_out_file, ".LBPFSl%u:\n", next_label++);
+}
+
+static void
+btf_named_section (const char *name, unsigned int flags, tree decl)
+{
+  inner_named_section (name, flags, decl);
+  note_section_start (name);
+}
+
+/* .data, .bss and .rodata are unnamed sections: GCC switches to them
+   through a callback, which we wrap.  (Switching to them eagerly would
+   leave empty sections behind, which libbpf's static linker mishandles.) */
+struct unnamed_hook
+{
+  unnamed_section_callback callback;
+  const char *name;
+};
+static struct unnamed_hook data_hook, bss_hook, rodata_hook;
+
+static void
+enter_unnamed (struct unnamed_hook *h, const char *data)
+{
+  h->callback (data);
+  note_section_start (h->name);
+}
+static void data_section_entered (const char *d) { enter_unnamed (&data_hook, d); }
+static void bss_section_entered (const char *d) { enter_unnamed (&bss_hook, d); }
+static void rodata_section_entered (const char *d) { enter_unnamed (&rodata_hook, d); }
+
+static void
+hook_unnamed (section *sec, struct unnamed_hook *h, const char *name,
+	      unnamed_section_callback wrapper)
+{
+  if (!sec || SECTION_STYLE (sec) != SECTION_UNNAMED)
+    return;
+  h->callback = sec->unnamed.callback;
+  h->name = name;
+  sec->unnamed.callback = wrapper;
+}
+
+/* Zero-initialized statics are written as `.lcomm', which the assembler
+   places in .bss: make sure .bss has its label first.  */
+static noswitch_section_callback noswitch_hooks[2];
+
+static bool
+enter_noswitch (int which, tree decl, const char *name,
+		unsigned HOST_WIDE_INT size, unsigned HOST_WIDE_INT rounded)
+{
+  if (!data_bases->get (".bss") && bss_section)
+    switch_to_section (bss_section);
+  return noswitch_hooks[which] (decl, name, size, rounded);
+}
+static bool
+lcomm_entered (tree decl, const char *name, unsigned HOST_WIDE_INT size,
+	       unsigned HOST_WIDE_INT rounded)
+{
+  return enter_noswitch (0, decl, name, size, rounded);
+}
+static bool
+bss_noswitch_entered (tree decl, const char *name, unsigned HOST_WIDE_INT size,
+		      unsigned HOST_WIDE_INT rounded)
+{
+  return enter_noswitch (1, decl, name, size, rounded);
+}
+
+const char *
+bpfs_btf_data_base (const char *section)
+{
+  unsigned *n = data_bases ? data_bases->get (section) : NULL;
+  if (!n)
+    return NULL;
+  char buf[32];
+  snprintf (buf, sizeof buf, ".LBPFSl%u", *n);
+  return ggc_strdup (buf);
+}
+
 static const char *
 section_base (const char *section)
 {
@@ -233,6 +324,38 @@ install_hooks (void *, void *)
   btf_hooks.begin_prologue = btf_begin_prologue;
   btf_hooks.finish = btf_finish;
   debug_hooks = &btf_hooks;
+
+  data_bases = new hash_map<nofree_string_hash, unsigned>;
+  inner_named_section = targetm.asm_out.named_section;
+  targetm.asm_out.named_section = btf_named_section;
+  hook_unnamed (data_section, &data_hook, ".data", data_section_entered);
+  hook_unnamed (bss_section, &bss_hook, ".bss", bss_section_entered);
+  hook_unnamed (readonly_data_section, &rodata_hook, ".rodata",
+		rodata_section_entered);
+  for (unsigned i = 0; i < ARRAY_SIZE (noswitch_hooks); i++)
+    {
+      section *sec = i == 0 ? lcomm_section : bss_noswitch_section;
+      if (sec && SECTION_STYLE (sec) == SECTION_NOSWITCH)
+	{
+	  noswitch_hooks[i] = sec->noswitch.callback;
+	  sec->noswitch.callback = i == 0 ? lcomm_entered : bss_noswitch_entered;
+	}
+    }
+}
+
+/* SEC(".rodata.cfg") on a const volatile variable: read-only, like the
+   section's name says (GCC would mark it writable for the volatile, and
+   the assembler warns about .rodata* flags).  */
+static unsigned int (*inner_section_type_flags) (tree, const char *, int);
+
+static unsigned int
+btf_section_type_flags (tree decl, const char *name, int reloc)
+{
+  unsigned int flags = inner_section_type_flags (decl, name, reloc);
+  if (startswith (name, ".rodata") && decl && VAR_P (decl)
+      && TREE_READONLY (decl))
+    flags &= ~SECTION_WRITE;
+  return flags;
 }
 
 /* Always: const volatile -> .rodata, and CO-RE instructions noticed (an
@@ -242,8 +365,25 @@ install_section_rules (void *, void *)
 {
   inner_select_section = targetm.asm_out.select_section;
   targetm.asm_out.select_section = btf_select_section;
+  inner_section_type_flags = targetm.section_type_flags;
+  targetm.section_type_flags = btf_section_type_flags;
   inner_postscan = targetm.asm_out.final_postscan_insn;
   targetm.asm_out.final_postscan_insn = btf_postscan;
+}
+
+/* Map definitions in source order, as clang writes them: GCC emits
+   variables in reverse, and libbpf 1.1 creates maps in section order, so a
+   map-in-map's outer map would come before the inner maps it is
+   initialized with ("failed to initialize slot").  no_reorder puts them
+   out in their declaration order.  */
+static void
+keep_maps_in_order (void *, void *)
+{
+  varpool_node *node;
+  FOR_EACH_VARIABLE (node)
+    if (DECL_SECTION_NAME (node->decl)
+	&& !strcmp (DECL_SECTION_NAME (node->decl), ".maps"))
+      node->no_reorder = 1;
 }
 
 static void
@@ -260,6 +400,8 @@ bpfs_btf_init (void)
   /* const volatile -> .rodata holds with or without -g.  */
   register_callback (bpfs_plugin_name, PLUGIN_START_UNIT,
 		     install_section_rules, NULL);
+  register_callback (bpfs_plugin_name, PLUGIN_ALL_IPA_PASSES_START,
+		     keep_maps_in_order, NULL);
   if (!bpfs_options.btf)
     {
       register_callback (bpfs_plugin_name, PLUGIN_FINISH_UNIT,

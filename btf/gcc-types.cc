@@ -15,10 +15,20 @@
 #include "btf/btf.h"
 #include "btf/gcc-btf.h"
 
+/* A pointer member's pointee, decided at the end (see member_type_id).  */
+struct pointee_fixup
+{
+  tree record;        /* main variant of the struct or union */
+  uint32_t reserved;  /* the id the PTR points to */
+};
+
 struct btf_gcc_state
 {
   struct btf_builder *b;
   hash_map<tree, uint32_t> *types;
+  hash_map<tree, uint32_t> *member_types;
+  hash_set<tree> *deferred;   /* pointer types whose id points to a fixup */
+  vec<pointee_fixup> fixups;
   hash_map<tree, uint32_t> *funcs;
   uint32_t array_index;
   unsigned order;
@@ -69,7 +79,10 @@ bpfs_btf_state_new (void)
   struct btf_gcc_state *st = XCNEW (struct btf_gcc_state);
   st->b = btfb_new ();
   st->types = new hash_map<tree, uint32_t>;
+  st->member_types = new hash_map<tree, uint32_t>;
+  st->deferred = new hash_set<tree>;
   st->funcs = new hash_map<tree, uint32_t>;
+  st->fixups = vNULL;
   return st;
 }
 
@@ -78,7 +91,10 @@ bpfs_btf_state_free (struct btf_gcc_state *st)
 {
   btfb_free (st->b);
   delete st->types;
+  delete st->member_types;
+  delete st->deferred;
   delete st->funcs;
+  st->fixups.release ();
   XDELETE (st);
 }
 
@@ -139,6 +155,108 @@ array_type_id (struct btf_gcc_state *st, tree t)
   return btfb_array (st->b, elem, array_index_type (st), n);
 }
 
+/* The type of a struct member.  Like clang, a member that points (through
+   typedefs and qualifiers) to a named struct or union does not bring that
+   struct's definition along: the pointer gets a placeholder, which is the
+   full struct if something else needs it, and a FWD otherwise
+   (resolve_pointee_fixups).  Without this, one task_struct pointer pulls
+   in most of the kernel's types.  */
+static uint32_t
+member_type_id (struct btf_gcc_state *st, tree t, bool seen_pointer)
+{
+  if (!t || t == error_mark_node || TREE_CODE (t) == VOID_TYPE)
+    return 0;
+  hash_map<tree, uint32_t> *cache = seen_pointer ? NULL : st->member_types;
+  if (cache)
+    if (uint32_t *cached = cache->get (t))
+      return *cached;
+
+  uint32_t id;
+  int quals = TYPE_QUALS (t) & (TYPE_QUAL_CONST | TYPE_QUAL_VOLATILE
+				| TYPE_QUAL_RESTRICT);
+  if (quals)
+    {
+      id = member_type_id (st, build_qualified_type (t, TYPE_UNQUALIFIED),
+			   seen_pointer);
+      if (quals & TYPE_QUAL_RESTRICT)
+	id = btfb_qual (st->b, BTFB_KIND_RESTRICT, id);
+      if (quals & TYPE_QUAL_VOLATILE)
+	id = btfb_qual (st->b, BTFB_KIND_VOLATILE, id);
+      if (quals & TYPE_QUAL_CONST)
+	id = btfb_qual (st->b, BTFB_KIND_CONST, id);
+    }
+  else if (typedef_variant_p (t))
+    {
+      tree decl = TYPE_NAME (t);
+      id = btfb_typedef (st->b, decl_name (decl),
+			 member_type_id (st, DECL_ORIGINAL_TYPE (decl),
+					 seen_pointer));
+    }
+  else if (TREE_CODE (t) == POINTER_TYPE)
+    {
+      /* One id per pointer type, as clang has one node per pointer type:
+	 whichever use comes first decides whether it is deferred.  */
+      if (uint32_t *known = st->types->get (t))
+	return *known;
+      tree pointee = TREE_TYPE (t);
+      tree base = pointee;
+      while (base && (TYPE_QUALS (base) || typedef_variant_p (base)))
+	base = typedef_variant_p (base) ? DECL_ORIGINAL_TYPE (TYPE_NAME (base))
+					 : build_qualified_type (base, TYPE_UNQUALIFIED);
+      if (base && RECORD_OR_UNION_TYPE_P (base)
+	  && tree_name (TYPE_NAME (TYPE_MAIN_VARIANT (base))))
+	{
+	  pointee_fixup f = { TYPE_MAIN_VARIANT (base), btfb_reserve (st->b) };
+	  st->fixups.safe_push (f);
+	  id = btfb_ptr (st->b, f.reserved);
+	  st->types->put (t, id);
+	  st->deferred->add (t);
+	}
+      else if (base && TREE_CODE (base) == POINTER_TYPE)
+	id = btfb_ptr (st->b, member_type_id (st, pointee, true));
+      else
+	return type_id (st, t);
+    }
+  else
+    return type_id (st, t);
+  check (st, id != 0);
+  if (cache)
+    cache->put (t, id);
+  return id;
+}
+
+/* Each placeholder becomes the struct, where the unit has its definition
+   in the BTF, or one FWD per name.  */
+static void
+resolve_pointee_fixups (struct btf_gcc_state *st)
+{
+  hash_map<tree, uint32_t> fwds;
+  for (unsigned i = 0; i < st->fixups.length (); i++)
+    {
+      pointee_fixup &f = st->fixups[i];
+      uint32_t *full = st->types->get (f.record);
+      uint32_t id = 0;
+      if (full)
+	{
+	  enum btfb_kind k = btfb_kind_of (st->b, *full);
+	  if (k == BTFB_KIND_STRUCT || k == BTFB_KIND_UNION)
+	    id = *full;
+	}
+      if (!id)
+	{
+	  bool existed;
+	  uint32_t &fwd = fwds.get_or_insert (f.record, &existed);
+	  if (!existed)
+	    fwd = btfb_fwd (st->b, tree_name (TYPE_NAME (f.record)),
+			    TREE_CODE (f.record) == UNION_TYPE ? BTFB_FWD_UNION
+							       : BTFB_FWD_STRUCT);
+	  id = fwd;
+	}
+      check (st, btfb_fill (st->b, f.reserved, id) == 0);
+    }
+  st->fixups.truncate (0);
+}
+
 static uint32_t
 record_type_id (struct btf_gcc_state *st, tree t)
 {
@@ -170,7 +288,8 @@ record_type_id (struct btf_gcc_state *st, tree t)
 	  bits = tree_fits_uhwi_p (DECL_SIZE (f)) ? tree_to_uhwi (DECL_SIZE (f)) : 0;
 	}
       HOST_WIDE_INT pos = int_bit_position (f);
-      check (st, btfb_member (st->b, id, decl_name (f), type_id (st, ftype),
+      check (st, btfb_member (st->b, id, decl_name (f),
+			      member_type_id (st, ftype, false),
 			      (uint32_t) pos, bits) == 0);
     }
   return id;
@@ -213,8 +332,17 @@ proto_id (struct btf_gcc_state *st, tree t, tree decl)
   tree args = TYPE_ARG_TYPES (t);
   if (parm)
     for (; parm; parm = DECL_CHAIN (parm))
-      check (st, btfb_func_proto_param (st->b, proto, decl_name (parm),
-					type_id (st, TREE_TYPE (parm))) == 0);
+      {
+	/* A function the object defines keeps its arguments' pointees in
+	   full even where the pointer type was deferred elsewhere: the
+	   verifier sizes a global function's pointer arguments from them. */
+	tree ptype = TREE_TYPE (parm);
+	uint32_t pid = st->deferred->contains (ptype)
+		       ? btfb_ptr (st->b, type_id (st, TREE_TYPE (ptype)))
+		       : type_id (st, ptype);
+	check (st, btfb_func_proto_param (st->b, proto, decl_name (parm),
+					  pid) == 0);
+      }
   else
     for (tree a = args; a && a != void_list_node; a = TREE_CHAIN (a))
       check (st, btfb_func_proto_param (st->b, proto, NULL,
@@ -328,7 +456,14 @@ function_id (struct btf_gcc_state *st, tree decl, enum btfb_func_linkage linkage
     return *cached;
   uint32_t proto = proto_id (st, TREE_TYPE (decl),
 			     DECL_EXTERNAL (decl) ? NULL_TREE : decl);
-  uint32_t id = btfb_func (st->b, decl_name (decl), proto, linkage);
+  /* A clone (foo.isra.0, foo.constprop.0) is still foo to the reader;
+     BTF names must be identifiers.  */
+  const char *name = decl_name (decl);
+  char *base = name ? xstrdup (name) : NULL;
+  if (base && strchr (base, '.'))
+    *strchr (base, '.') = 0;
+  uint32_t id = btfb_func (st->b, base, proto, linkage);
+  free (base);
   check (st, id != 0);
   st->funcs->put (decl, id);
   return id;
@@ -389,13 +524,41 @@ bpfs_btf_add_variables (struct btf_gcc_state *st)
       if (!sec)
 	continue;
       const char *name = ext ? decl_name (decl) : var_symbol (decl);
+      /* A map definition's members point to the key and value types:
+	 libbpf needs those in full (clang's visitMapDefType does the same). */
+      if (!strcmp (sec, ".maps"))
+	{
+	  tree def = TREE_TYPE (decl);
+	  while (TREE_CODE (def) == ARRAY_TYPE)
+	    def = TREE_TYPE (def);
+	  def = TYPE_MAIN_VARIANT (def);
+	  if (RECORD_OR_UNION_TYPE_P (def))
+	    for (tree f = TYPE_FIELDS (def); f; f = DECL_CHAIN (f))
+	      if (TREE_CODE (f) == FIELD_DECL)
+		type_id (st, TREE_TYPE (f));
+	}
       uint32_t var = btfb_var (st->b, name, type_id (st, TREE_TYPE (decl)),
 			       ext ? BTFB_VAR_EXTERN
 			       : TREE_PUBLIC (decl) ? BTFB_VAR_GLOBAL
 						    : BTFB_VAR_STATIC);
-      check (st, var && btfb_datasec_add (st->b, sec, var, 0,
-					  int_size (TREE_TYPE (decl))) == 0
-		 && btfb_datasec_size (st->b, sec, 0) == 0);
+      /* The offset, as the assembler computes it, for a variable this
+	 unit defines; libbpf resolves externs itself.  */
+      const char *base = ext ? NULL : bpfs_btf_data_base (sec);
+      /* The object's size, which counts an initialized flexible array
+	 member (a map-in-map's values), unlike its type's.  */
+      uint32_t size = DECL_SIZE_UNIT (decl) && tree_fits_uhwi_p (DECL_SIZE_UNIT (decl))
+		      ? tree_to_uhwi (DECL_SIZE_UNIT (decl))
+		      : int_size (TREE_TYPE (decl));
+      int err;
+      if (base)
+	{
+	  char *expr = concat (name, "-", base, NULL);
+	  err = btfb_datasec_add_expr (st->b, sec, var, expr, size);
+	  free (expr);
+	}
+      else
+	err = btfb_datasec_add (st->b, sec, var, 0, size);
+      check (st, var && err == 0 && btfb_datasec_size (st->b, sec, 0) == 0);
     }
 
   /* kfuncs: extern functions in a section (__ksym), called here.  */
@@ -443,6 +606,7 @@ bpfs_btf_write (struct btf_gcc_state *st, FILE *out)
 {
   if (st->failed)
     return;
+  resolve_pointee_fixups (st);
   /* DATASEC sizes stay 0 for libbpf to fill in from the ELF sections.  */
   check (st, btfb_finish (st->b, 0) == 0);
   check (st, btfb_write_asm (st->b, out) == 0);

@@ -16,6 +16,7 @@ jobs=${JOBS:-2}
 dirs=${TESTDIRS:-$(cd "$top" && ls -d bpfsupport.* 2>/dev/null)}
 # RUNTESTFLAGS naming a .exp file or directory narrows the run.
 for d in $dirs; do
+  rm -rf "${objdir:?}/$d"
   mkdir -p "$objdir/$d"
   sed "s|^set objdir .*|set objdir $objdir/$d|" "$objdir/site.exp" > "$objdir/$d/site.exp"
 done
