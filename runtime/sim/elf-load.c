@@ -16,6 +16,7 @@
 #define R_BPF_64_ABS64 2
 #define R_BPF_64_ABS32 3
 #define R_BPF_64_32 10
+#define R_BPF_DATA_64 12   /* binutils' name for 64-bit data (GCC) */
 
 /* Program types (values of enum bpf_prog_type).  */
 enum {
@@ -621,7 +622,7 @@ static int apply_relocs(struct ld *l, uint8_t *done)
           if (is_maps)
             {
               /* .rel.maps: initial values of prog arrays / map-in-maps */
-              if (type != R_BPF_64_ABS64 && type != R_BPF_64_64)
+              if (type != R_BPF_64_ABS64 && type != R_BPF_64_64 && type != R_BPF_DATA_64)
                 continue;
               int mi = -1;
               uint64_t best = 0;
