@@ -5,7 +5,7 @@ SIM_OBJS := $(SIM_SRCS:%.c=$(OBJDIR)/%.o)
 
 all: $(BIN)/bpf-run
 
-$(BIN)/bpf-run: $(SIM_OBJS) $(OBJDIR)/sim/main.o
+$(BIN)/bpf-run: $(SIM_OBJS) $(OBJDIR)/sim/main.o $(OBJDIR)/insn.o
 	@mkdir -p $(dir $@)
 	$(CC) $(RT_CFLAGS) -o $@ $^ $(RT_LDLIBS)
 
@@ -23,7 +23,7 @@ bench: bench-run
 # for FUZZ_SECONDS (default 600) with ASan and UBSan.
 FUZZ_SECONDS ?= 600
 FUZZ_CC ?= clang
-RUN_FUZZ_SRCS := $(SIM_SRCS)
+RUN_FUZZ_SRCS := $(SIM_SRCS) insn.c
 RUN_FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -I. -fsanitize=fuzzer,address,undefined
 RUN_FUZZ_DEPS := $(SIM_SRCS) $(wildcard sim/*.h) fuzz/run-fuzz-common.h
 

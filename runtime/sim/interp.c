@@ -3,6 +3,7 @@
    the kernel's: division by zero gives 0, modulo by zero leaves the
    dividend, 32-bit operations zero-extend, shift counts are masked.  */
 #include "sim/sim.h"
+#include "insn.h"   /* shared decoder and printer (read-only use) */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -351,12 +352,20 @@ static inline uint8_t *fast_mem(const struct region *rg, uint32_t nrg, uint64_t 
 static void trace_insn(struct vm *vm, const struct xi *ip, const uint64_t *R)
 {
   uint32_t pc = ip - vm->code;
-  const struct elo_insn *in = pc < vm->obj->ncode ? &vm->obj->code[pc] : NULL;
   FILE *f = vm->out;
-  fprintf(f, "%6u: ", pc);
-  if (in)
-    fprintf(f, "%02x %x %x %+6d %+11d  ", in->code, ELO_DST(in), ELO_SRC(in), in->off, in->imm);
-  fprintf(f, "%-12s", vm_op_name(ip->op));
+  char text[96] = "";
+  if (pc < vm->obj->ncode)
+    {
+      uint8_t raw[16];
+      size_t n = pc + 1 < vm->obj->ncode ? 16 : 8;
+      memcpy(raw, &vm->obj->code[pc], n);
+      struct bpf_insn d;
+      if (bpf_insn_decode(raw, n, &d) > 0 && d.op)
+        bpf_insn_print(&d, BPF_SYNTAX_PSEUDOC, NULL, text, sizeof text);
+      else
+        snprintf(text, sizeof text, ".insn %02x", raw[0]);
+    }
+  fprintf(f, "%6u: %-32s", pc, text);
   for (int i = 0; i <= 10; i++)
     if (R[i] || i == 0 || i == 10)
       fprintf(f, " r%d=%#llx", i, (unsigned long long)R[i]);
