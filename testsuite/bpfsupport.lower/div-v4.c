@@ -5,6 +5,6 @@
 /* { dg-final { object-no-undefined } } */
 /* { dg-final { scan-assembler "__bpfs_insn 0x3f, %r\[0-9\], %r\[0-9\], 1, 0" } } */
 /* { dg-final { scan-assembler "__bpfs_insn 0x9c, %r\[0-9\], %r\[0-9\], 1, 0" } } */
-/* { dg-final { kernel-run test_div64 0x1fffff } } */
-/* { dg-final { kernel-run test_div32 0x7fff } } */
+/* { dg-final { kernel-run test_div64 0x1fffff 6.6 } } */
+/* { dg-final { kernel-run test_div32 0x7fff 6.6 } } */
 #include "div-body.h"
