@@ -8,7 +8,7 @@ set -e
 BIN=${BIN:?}
 OUT=${OUT:?}
 SRC=$(dirname "$0")
-REPS=${BENCH_REPS:-10}
+REPS=${BENCH_REPS:-20}
 CLANG=${CLANG:-clang}
 mkdir -p "$OUT"
 $CLANG -target bpf -O2 -g -c -I/usr/include -idirafter /usr/include/x86_64-linux-gnu \
