@@ -142,7 +142,10 @@ demo: all
 	@sh testsuite/demo/demo.sh $(BUILD)
 
 # -------------------------------------------------------- bench, fuzz
+# Speed, measured here and never in timed tests: the runtime's tools
+# (runtime/*.mk bench targets) and what BTF adds to compile time.
 bench: all
+	bash testsuite/bench/btf-time.sh $(BUILD)
 	$(MAKE) -C runtime BUILD=$(BUILD) bench
 
 fuzz: all

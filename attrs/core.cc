@@ -902,9 +902,14 @@ bpfs_core_emit_type_ids (struct btf_gcc_state *st, struct btf_builder *b,
 void
 bpfs_core_check_without_btf (void)
 {
-  if (!sites.is_empty ())
+  if (sites.is_empty ())
+    return;
+  if (bpfs_options.btf)
     error ("%s: CO-RE relocations need BTF: compile with %<-g%>",
 	   bpfs_plugin_name);
+  else
+    warning (0, "%s: %<btf=off%>: CO-RE relocations dropped; the values "
+	     "are those of this program's own types", bpfs_plugin_name);
 }
 
 void
