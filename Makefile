@@ -121,6 +121,9 @@ $(GCC_TESTSUITE)/.extracted: | $(DEPS_OK)
 	@touch $@
 gcc-testsuite: $(GCC_TESTSUITE)/.extracted
 
+# GCC's own C testsuite on the bpf-sim board (make check-gcc).
+-include testsuite/gcc/gcc.mk
+
 # ---------------------------------------------------------------- check
 # DejaGnu runs every testsuite/bpfsupport.*/*.exp; testsuite/summary.sh turns
 # its .sum files into the closing `N passed, N failed, N skipped' line.
