@@ -1,10 +1,11 @@
-/* Every 64-bit __sync_* builtin the kernel's BPF_ATOMIC implements, with
+/* Every 64-bit __sync_* and __atomic_* builtin the kernel's BPF_ATOMIC implements, with
    the result used and unused, run in the kernel on a global at a non-zero
    offset and on the stack.  */
 /* { dg-do assemble } */
 /* { dg-final { object-no-undefined } } */
 /* { dg-final { kernel-run test_sync 0x3ffff } } */
 /* { dg-final { kernel-run test_stack 0xf } } */
+/* { dg-final { kernel-run test_atomic64 0x3fff } } */
 #include "lower-test.h"
 
 __u64 gv[3];
@@ -53,5 +54,47 @@ int test_stack (void *ctx)
   CHECK (__sync_sub_and_fetch (&v, -10) == 4);                    /* 1 */
   CHECK (__sync_val_compare_and_swap (&v, 4, -1L << 40) == 4);    /* 2 */
   CHECK (v == -1L << 40);                                         /* 3 */
+  CHECK_END;
+}
+
+struct counters { __u32 pad; __u64 a, b; } gc;
+
+SEC ("syscall")
+int test_atomic64 (void *ctx)
+{
+  CHECK_START;
+  __u64 *p = &gc.b;
+  __u64 big = OPAQUE (0x8000000000000001ULL);
+  __atomic_store_n (p, big, __ATOMIC_RELEASE);
+  CHECK (__atomic_load_n (p, __ATOMIC_ACQUIRE) == big);                 /* 0 */
+  CHECK (__atomic_fetch_add (p, 0xffffffffULL, __ATOMIC_SEQ_CST) == big); /* 1 */
+  CHECK (__atomic_add_fetch (p, 1, __ATOMIC_SEQ_CST) == 0x8000000100000001ULL); /* 2 */
+  CHECK (__atomic_fetch_sub (p, 2, __ATOMIC_SEQ_CST) == 0x8000000100000001ULL
+	 && *p == 0x80000000ffffffffULL);                                /* 3 */
+  CHECK (__atomic_sub_fetch (p, 0x80000000ffffffffULL, __ATOMIC_SEQ_CST) == 0); /* 4 */
+  CHECK (__atomic_fetch_or (p, big, __ATOMIC_SEQ_CST) == 0);            /* 5 */
+  CHECK (__atomic_or_fetch (p, 6, __ATOMIC_SEQ_CST) == 0x8000000000000007ULL); /* 6 */
+  CHECK (__atomic_fetch_and (p, ~1ULL, __ATOMIC_SEQ_CST) == 0x8000000000000007ULL); /* 7 */
+  CHECK (__atomic_and_fetch (p, 0xff00000000000006ULL, __ATOMIC_SEQ_CST)
+	 == 0x8000000000000006ULL);                                      /* 8 */
+  CHECK (__atomic_xor_fetch (p, big, __ATOMIC_SEQ_CST) == 7
+	 && __atomic_fetch_xor (p, 7, __ATOMIC_SEQ_CST) == 7 && *p == 0); /* 9 */
+  /* Results unused: the non-fetch encodings (and GCC's xadd for add).  */
+  __atomic_fetch_or (p, 0xf0, __ATOMIC_RELAXED);
+  __atomic_fetch_and (p, 0x3c, __ATOMIC_RELAXED);
+  __atomic_fetch_xor (p, 0x100000000ULL, __ATOMIC_RELAXED);
+  __atomic_fetch_sub (p, 0x30, __ATOMIC_RELAXED);
+  __atomic_fetch_add (p, 0x1, __ATOMIC_RELAXED);
+  __sync_fetch_and_or (p, 0x200000000ULL);
+  __sync_fetch_and_sub (p, 1);
+  CHECK (*p == 0x300000000ULL);                                          /* 10 */
+  CHECK (__atomic_exchange_n (p, big, __ATOMIC_SEQ_CST) == 0x300000000ULL
+	 && *p == big);                                                  /* 11 */
+  __u64 expected = OPAQUE (0ULL);
+  CHECK (!__atomic_compare_exchange_n (p, &expected, 5, 0, __ATOMIC_SEQ_CST,
+				       __ATOMIC_RELAXED) && expected == big); /* 12 */
+  CHECK (__atomic_compare_exchange_n (p, &expected, 5, 0, __ATOMIC_SEQ_CST,
+				      __ATOMIC_RELAXED) && *p == 5
+	 && gc.a == 0 && gc.pad == 0);                                   /* 13 */
   CHECK_END;
 }
