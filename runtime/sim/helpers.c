@@ -132,6 +132,14 @@ static uint32_t task_region(struct vm *vm)
 H(get_current_task) { return vm->opt.task ? vm->opt.task : SIM_ADDR(task_region(vm), 0); }
 
 /* ---- probe reads: a bad source is an error code, not a fault ---- */
+/* The error for an unreadable source: kernel variants refuse user-space
+   addresses (the low 4 GiB here, where no simulated memory is) with
+   -ERANGE, as copy_from_kernel_nofault does; otherwise -EFAULT.  */
+static int64_t bad_src(uint64_t src, const char *who)
+{
+  return (src >> 32) == 0 && strstr(who, "kernel") ? -ERANGE : -EFAULT;
+}
+
 static uint64_t probe_read(struct vm *vm, uint64_t dst, uint64_t size, uint64_t src, const char *who)
 {
   void *d = vm_mem(vm, dst, size, 1, who);
@@ -140,7 +148,7 @@ static uint64_t probe_read(struct vm *vm, uint64_t dst, uint64_t size, uint64_t 
   if (vm_mem_avail(vm, src, 0) < size)
     {
       memset(d, 0, size);
-      return NEG(-EFAULT);
+      return NEG(bad_src(src, who));
     }
   memcpy(d, vm_mem(vm, src, size, 0, who), size);
   return 0;
@@ -154,7 +162,7 @@ static uint64_t probe_read_str(struct vm *vm, uint64_t dst, uint64_t size, uint6
   if (!avail)
     {
       memset(d, 0, size);
-      return NEG(-EFAULT);
+      return NEG(bad_src(src, who));
     }
   const char *s = vm_mem(vm, src, 1, 0, who);
   uint64_t n = 0;
