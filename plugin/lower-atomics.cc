@@ -264,6 +264,16 @@ lower_atomic_call (gimple_stmt_iterator *gsi, gcall *call)
   if ((int) kind < 0)
     return false;
 
+  /* The arguments each kind reads (a call through a user prototype of
+     the builtin could have fewer).  */
+  unsigned int nargs = kind == AK_CAS_VAL || kind == AK_CAS_BOOL
+		       || kind == AK_CMPXCHG ? 3
+		       : kind == AK_FENCE ? 0
+		       : kind == AK_LOAD || kind == AK_RELEASE
+			 || kind == AK_CLEAR || kind == AK_UNSUPPORTED ? 1 : 2;
+  if (gimple_call_num_args (call) < nargs)
+    return false;
+
   location_t loc = gimple_location (call);
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   tree value = NULL_TREE;

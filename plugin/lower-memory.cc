@@ -294,6 +294,8 @@ lower_memory_call (gimple_stmt_iterator *gsi, gcall *call)
       && fn != BUILT_IN_MEMCMP && fn != BUILT_IN_MEMCMP_EQ
       && fn != BUILT_IN_BCMP && fn != BUILT_IN_MEMPCPY)
     return false;
+  if (gimple_call_num_args (call) < 3)
+    return false;
   location_t loc = gimple_location (call);
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   tree len = gimple_call_arg (call, 2);
