@@ -149,8 +149,12 @@ int maps_init(struct vm *vm, char *err, size_t errlen)
         case BPF_MAP_TYPE_PERF_EVENT_ARRAY:
           break;
         case BPF_MAP_TYPE_PROG_ARRAY: case BPF_MAP_TYPE_ARRAY_OF_MAPS:
-          if (m->max == 0)
-            m->max = 1;
+          if (m->ks != 4 || m->max == 0)
+            {
+              snprintf(err, errlen, "%s: error: map '%s': needs 4-byte keys and max_entries",
+                       o->name, m->name);
+              return -1;
+            }
           m->slots = calloc(m->max, sizeof *m->slots);
           break;
         default:

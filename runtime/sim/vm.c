@@ -157,8 +157,9 @@ static int mem_error(struct vm *vm, uint64_t addr, uint64_t size, int write, con
 void *vm_mem(struct vm *vm, uint64_t addr, uint64_t size, int write, const char *what)
 {
   uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  static uint8_t empty[8];
   if (size == 0)
-    return vm->reg ? (void *)vm : NULL;  /* non-NULL, never dereferenced */
+    return empty;   /* non-NULL; nothing may be read or written */
   if (ri < vm->nreg && size <= 0xffffffffu)
     {
       struct region *g = &vm->reg[ri];
