@@ -15,6 +15,8 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
   const struct xi *const code = vm->code;
   const struct xi *ip = code + entry;
   uint64_t cnt = vm->insns;
+  const struct xi *bs = ip;        /* start of the straight-line run being counted */
+  (void)bs;
   const uint64_t limit = vm->opt.max_insns;
   uint64_t addr;
   uint8_t *p;
@@ -35,13 +37,23 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
   R[1] = args[0]; R[2] = args[1]; R[3] = args[2]; R[4] = args[3]; R[5] = args[4];
   R[10] = vm->fp;
 
+/* Instruction counting: the trace build counts every dispatch; the fast
+   build counts straight-line runs when control leaves them (SYNC: all
+   instructions from bs up to and including ip have executed).  */
 #if TRACE
 #define DISPATCH() do { cnt++; trace_insn(vm, ip, R); goto *labels[ip->op]; } while (0)
+#define SYNC() ((void)0)
+#define NEWBLOCK() ((void)0)
+#define LDDW_FIX() ((void)0)
 #else
-#define DISPATCH() do { cnt++; goto *ip->lab; } while (0)
+#define DISPATCH() do { goto *ip->lab; } while (0)
+#define SYNC() (cnt += (uint64_t)(ip - bs) + 1, bs = ip + 1)
+#define NEWBLOCK() (bs = ip)
+#define LDDW_FIX() (cnt--)
 #endif
 #define NEXT() do { ip++; DISPATCH(); } while (0)
-#define JUMP() do { ip = (const struct xi *)(intptr_t)ip->aux; if (__builtin_expect(cnt >= limit, 0)) goto budget; DISPATCH(); } while (0)
+#define JUMP() do { SYNC(); ip = (const struct xi *)(intptr_t)ip->aux; NEWBLOCK(); \
+                     if (__builtin_expect(cnt >= limit, 0)) { goto budget; } DISPATCH(); } while (0)
 #define DST R[ip->dst]
 #define SRC R[ip->src]
 #define IMM ((int64_t)ip->imm)
@@ -131,9 +143,9 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
   JCOND(J32SLE, S32(a) <= S32(b))
   JCOND(J32SET, U32(a) & U32(b))
 
-  L_LDDW: DST = (uint64_t)ip->aux; ip += 2; DISPATCH();
-  L_LDDW_MAP: DST = (uint64_t)ip->aux; ip += 2; DISPATCH();
-  L_LDDW_FUNC: DST = (uint64_t)ip->aux; ip += 2; DISPATCH();
+  L_LDDW: DST = (uint64_t)ip->aux; LDDW_FIX(); ip += 2; DISPATCH();
+  L_LDDW_MAP: DST = (uint64_t)ip->aux; LDDW_FIX(); ip += 2; DISPATCH();
+  L_LDDW_FUNC: DST = (uint64_t)ip->aux; LDDW_FIX(); ip += 2; DISPATCH();
 
 #define LOAD(name, type, ext) \
   L_##name: \
@@ -200,7 +212,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
   L_##name: { \
     int64_t o_ = (offexpr); \
     if (!vm->pkt || o_ < 0 || (uint64_t)o_ + n > (uint64_t)(vm->pkt_end - vm->pkt_data)) \
-      { R[0] = 0; goto done; } \
+      { R[0] = 0; SYNC(); goto done; } \
     const uint8_t *q_ = vm->pkt + vm->pkt_data + o_; \
     R[0] = n == 1 ? q_[0] : n == 2 ? (uint64_t)(q_[0] << 8 | q_[1]) \
          : ((uint64_t)q_[0] << 24 | (uint64_t)q_[1] << 16 | (uint64_t)q_[2] << 8 | q_[3]); \
@@ -214,6 +226,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 
   L_CALL_HELPER: {
       helper_fn fn = helper_get(ip->imm);
+      SYNC();
       vm->insns = cnt;
       vm->cur_pc = ip - code;
       if (!fn)
@@ -242,12 +255,14 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
           uint32_t t = vm->obj->progs[vm->tail_prog - 1].start;
           vm->tail_prog = 0;
           ip = code + t;
+          NEWBLOCK();
           DISPATCH();
         }
       /* r1-r5 are clobbered by calls */
       NEXT();
     }
   L_CALL_LOCAL: {
+      SYNC();
       if (base_depth + nf + 1 >= vm->opt.max_depth)
         {
           vm->insns = cnt;
@@ -259,11 +274,13 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       f->ret = ip + 1;
       R[10] -= vm->opt.stack_size;
       ip = (const struct xi *)(intptr_t)ip->aux;
+      NEWBLOCK();
       if (__builtin_expect(cnt >= limit, 0))
         goto budget;
       DISPATCH();
     }
   L_CALLX: {
+      SYNC();
       uint64_t t = R[ip->aux];
       uint32_t idx = (uint32_t)t;
       if ((t >> 32) != SIM_CODE_REGION)
@@ -303,15 +320,18 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       f->ret = ip + 1;
       R[10] -= vm->opt.stack_size;
       ip = code + idx;
+      NEWBLOCK();
       DISPATCH();
     }
   L_EXIT:
+    SYNC();
     if (nf == 0)
       goto done;
     {
       struct frame *f = &frames[--nf];
       R[6] = f->r6; R[7] = f->r7; R[8] = f->r8; R[9] = f->r9; R[10] = f->fp;
       ip = f->ret;
+      NEWBLOCK();
       DISPATCH();
     }
   L_CALL_KFUNC:
@@ -339,10 +359,12 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
     goto fault;
 
 budget:
+  bs = ip + 1;       /* counted up to the jump; nothing of the new run */
   vm->insns = cnt;
   vm_faultf(vm, "instruction budget of %llu exhausted (use --max-insns)", (unsigned long long)limit);
   goto fault;
 fault:
+  SYNC();
   vm->fault_pc = ip - code;
   vm->insns = cnt;
   return -1;
@@ -351,6 +373,9 @@ done:
   *ret = R[0];
   return 0;
 #undef DISPATCH
+#undef SYNC
+#undef NEWBLOCK
+#undef LDDW_FIX
 #undef NEXT
 #undef JUMP
 #undef DST
