@@ -594,7 +594,16 @@ int main(int argc, char **argv)
       qsort(mr, nm, sizeof *mr, mref_cmp);
       for (uint32_t k = 0; k < nm; k++)
         {
-          printf("%s\"%s\":", k ? "," : "", mr[k].name);
+          printf("%s\"", k ? "," : "");
+          /* names come from the (untrusted) object: escape them */
+          for (const unsigned char *c = (const unsigned char *)mr[k].name; *c; c++)
+            if (*c == '"' || *c == '\\')
+              printf("\\%c", *c);
+            else if (*c < 0x20 || *c >= 0x7f)
+              printf("\\u%04x", *c);
+            else
+              putchar(*c);
+          printf("\":");
           map_dump_json(&vm, mr[k].m, stdout);
         }
       free(mr);
