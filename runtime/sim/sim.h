@@ -35,6 +35,7 @@ struct xi {
   uint8_t dst, src;
   int32_t imm;
   int64_t aux;            /* offset, jump target pointer, 64-bit immediate */
+  int64_t spare;          /* pads to 32 bytes: pointer differences are shifts */
 };
 
 struct hent;
