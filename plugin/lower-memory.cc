@@ -11,9 +11,11 @@
  *   - copies and fills: one load/store pair per chunk, each chunk as wide
  *     as the alignment GCC can prove for both pointers allows (8, 4, 2 or
  *     1 bytes), so the verifier never sees a misaligned stack access;
- *   - memmove: every chunk is loaded before the first store, so
- *     overlapping buffers are right in both directions (up to 32 chunks:
- *     256 bytes when both pointers are 8-byte aligned, 32 when unknown);
+ *   - memmove: between two different declared objects, a copy; up to 32
+ *     chunks, every chunk is loaded before the first store, so overlapping
+ *     buffers are right in both directions; beyond that the addresses are
+ *     compared and the chunks copied forward (destination below source) or
+ *     backward;
  *   - memset with a variable byte: the byte times 0x0101010101010101;
  *   - memcmp: byte by byte, the result is the difference of the first
  *     differing bytes as unsigned chars (as glibc), computed without
@@ -29,10 +31,13 @@
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
 #include "builtins.h"
+#include "cfgloop.h"
+#include "cfghooks.h"
 
 #define MAX_INLINE_COPY 4096
-/* memmove holds every chunk in a register (or a stack slot) before the
-   first store: at most this many, or the BPF stack (512 bytes) overflows.  */
+/* A memmove that loads every chunk before the first store holds them all
+   in registers or stack slots: at most this many (the BPF stack is 512
+   bytes); larger ones choose a direction at run time.  */
 #define MAX_MOVE_CHUNKS 32
 
 /* An address and a constant byte offset, for MEM_REFs.  */
@@ -254,6 +259,92 @@ emit_compare (gimple_stmt_iterator *gsi, location_t loc, struct place a,
   return r;
 }
 
+/* D and S are in different declared objects: they cannot overlap.  */
+static bool
+distinct_objects (struct place d, struct place s)
+{
+  return TREE_CODE (d.addr) == ADDR_EXPR && TREE_CODE (s.addr) == ADDR_EXPR
+	 && DECL_P (TREE_OPERAND (d.addr, 0))
+	 && DECL_P (TREE_OPERAND (s.addr, 0))
+	 && TREE_OPERAND (d.addr, 0) != TREE_OPERAND (s.addr, 0);
+}
+
+/* The address of P as an unsigned integer.  */
+static tree
+place_address (gimple_stmt_iterator *gsi, location_t loc, struct place p)
+{
+  tree addr = p.addr;
+  if (p.off)
+    addr = bpfs_emit (gsi, loc, TREE_TYPE (addr), POINTER_PLUS_EXPR, addr,
+		      size_int (p.off));
+  return bpfs_convert (gsi, loc, pointer_sized_int_node, addr);
+}
+
+/* Chunk-by-chunk copy into the empty block BB, forward or backward.  */
+static void
+fill_copy_block (basic_block bb, location_t loc, struct place d,
+		 struct place s, HOST_WIDE_INT size, bool backward)
+{
+  unsigned int align = MIN (d.align, s.align);
+  auto_vec<HOST_WIDE_INT> offs;
+  auto_vec<int> widths;
+  for (HOST_WIDE_INT off = 0; off < size;)
+    {
+      int w = chunk_at (size - off, align);
+      offs.safe_push (off);
+      widths.safe_push (w);
+      off += w;
+    }
+  gimple_stmt_iterator gsi = gsi_start_bb (bb);
+  for (unsigned int k = 0; k < offs.length (); k++)
+    {
+      unsigned int i = backward ? offs.length () - 1 - k : k;
+      tree v = emit_load (&gsi, loc, chunk_mem (s, offs[i], widths[i]));
+      emit_store (&gsi, loc, chunk_mem (d, offs[i], widths[i]), v);
+    }
+}
+
+static basic_block
+new_block_after (basic_block after, basic_block like)
+{
+  basic_block bb = create_empty_bb (after);
+  bb->count = like->count;
+  if (current_loops)
+    add_bb_to_loop (bb, like->loop_father);
+  return bb;
+}
+
+/* memmove too large to hold in registers: compare the addresses and copy
+   forward when the destination is below the source, backward otherwise;
+   either way no chunk is overwritten before it is read.  */
+static void
+emit_move_both_ways (gimple_stmt_iterator *gsi, location_t loc,
+		     struct place d, struct place s, HOST_WIDE_INT size)
+{
+  gimple *call = gsi_stmt (*gsi);
+  tree da = place_address (gsi, loc, d);
+  tree sa = place_address (gsi, loc, s);
+  gcond *cond = gimple_build_cond (LE_EXPR, da, sa, NULL_TREE, NULL_TREE);
+  gimple_set_location (cond, loc);
+  gsi_insert_before (gsi, cond, GSI_SAME_STMT);
+  basic_block bb = gimple_bb (cond);
+  edge e = split_block (bb, cond);
+  basic_block rest = e->dest;
+  remove_edge (e);
+  basic_block fwd = new_block_after (bb, bb);
+  basic_block bwd = new_block_after (fwd, bb);
+  edge t = make_edge (bb, fwd, EDGE_TRUE_VALUE);
+  edge f = make_edge (bb, bwd, EDGE_FALSE_VALUE);
+  t->probability = profile_probability::even ();
+  f->probability = profile_probability::even ();
+  make_single_succ_edge (fwd, rest, EDGE_FALLTHRU);
+  make_single_succ_edge (bwd, rest, EDGE_FALLTHRU);
+  fill_copy_block (fwd, loc, d, s, size, false);
+  fill_copy_block (bwd, loc, d, s, size, true);
+  free_dominance_info (CDI_DOMINATORS);
+  *gsi = gsi_for_stmt (call);
+}
+
 /* Nonzero (1) when the SIZE bytes at A and B differ: chunks XORed and
    ORed together, for bcmp and memcmp whose result is only compared with
    zero (GCC's __builtin_memcmp_eq).  */
@@ -319,21 +410,6 @@ lower_memory_call (gimple_stmt_iterator *gsi, gcall *call)
     }
   tree dst = gimple_call_arg (call, 0);
   struct place d = ptr_place (gsi, loc, dst);
-  if (fn == BUILT_IN_MEMMOVE)
-    {
-      unsigned int align = MIN (d.align, cap_align (get_pointer_alignment
-						    (gimple_call_arg (call, 1))));
-      if (size / align > MAX_MOVE_CHUNKS)
-	{
-	  error_at (loc, "%qs of %wu bytes with %u-byte alignment is too "
-		    "large to inline into a BPF program (at most %d chunks "
-		    "of the alignment; use %<__builtin_memcpy%> if the "
-		    "buffers cannot overlap)", name, size, align,
-		    MAX_MOVE_CHUNKS);
-	  bpfs_replace_call (gsi, NULL_TREE);
-	  return true;
-	}
-    }
   tree value = dst;
   if (fn == BUILT_IN_MEMSET)
     emit_fill (gsi, loc, d, gimple_call_arg (call, 1), size);
@@ -344,8 +420,12 @@ lower_memory_call (gimple_stmt_iterator *gsi, gcall *call)
 	value = emit_compare (gsi, loc, d, s, size);
       else if (eq)
 	value = emit_equal (gsi, loc, d, s, size);
+      else if (fn != BUILT_IN_MEMMOVE || distinct_objects (d, s))
+	emit_copy (gsi, loc, d, s, size, false);
+      else if (size / MIN (d.align, s.align) <= MAX_MOVE_CHUNKS)
+	emit_copy (gsi, loc, d, s, size, true);
       else
-	emit_copy (gsi, loc, d, s, size, fn == BUILT_IN_MEMMOVE);
+	emit_move_both_ways (gsi, loc, d, s, size);
       if (fn == BUILT_IN_MEMPCPY)
 	value = bpfs_emit (gsi, loc, TREE_TYPE (dst), POINTER_PLUS_EXPR, dst,
 			   size_int (size));

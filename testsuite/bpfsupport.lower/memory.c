@@ -7,6 +7,7 @@
 /* { dg-final { kernel-run test_zero 0x1 } } */
 /* { dg-final { kernel-run test_move 0x7 } } */
 /* { dg-final { kernel-run test_cmp 0x3fff } } */
+/* { dg-final { kernel-run test_move_big 0x7 } } */
 /* { dg-final { kernel-run test_trap 0x7 } } */
 #include "lower-test.h"
 
@@ -103,6 +104,29 @@ int test_cmp (void *ctx)
   y.tail[3] = OPAQUE (1);
   CHECK (__builtin_memcmp (&x, &y, 48) == 0);                  /* 12 */
   CHECK (__builtin_memcmp (&x.tail, &y.tail, 4) == -1);        /* 13 */
+  CHECK_END;
+}
+
+/* memmoves too large to hold in registers, between pointers the compiler
+   cannot see through: the direction is chosen at run time.  */
+SEC ("syscall")
+int test_move_big (void *ctx)
+{
+  CHECK_START;
+  __builtin_memcpy (bytes + 1, iota_words, 200);              /* bytes[1 + 8i] = i */
+  __u8 *p = OPAQUE (bytes + 1), *q = OPAQUE (bytes + 2);
+  __builtin_memmove (q, p, 100);                               /* forward overlap */
+  CHECK (bytes[2] == 0 && bytes[10] == 1 && bytes[18] == 2 && bytes[98] == 12
+	 && bytes[102] == 0);                                     /* 0 */
+  __builtin_memmove (p, q + 7, 120);                           /* backward overlap */
+  CHECK (bytes[1] == 0 && bytes[2] == 1 && bytes[10] == 2 && bytes[113] == 15
+	 && bytes[121] == 15);                                    /* 1 */
+  __builtin_memcpy (words, iota_words, sizeof words);
+  unsigned long *w0 = OPAQUE (&words[0]), *w3 = OPAQUE (&words[3]);
+  __builtin_memmove (w0, w3, 200);                             /* 25 words */
+  __builtin_memmove (w0 + 4, w0, 208);                         /* 26 words */
+  CHECK (words[0] == 3 && words[4] == 3 && words[28] == 27 && words[29] == 25
+	 && words[30] == 30);                                     /* 2 */
   CHECK_END;
 }
 
