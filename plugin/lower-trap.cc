@@ -24,8 +24,14 @@ trap_call_p (gimple *stmt)
   if (!call)
     return false;
   tree fndecl = gimple_call_fndecl (call);
-  return fndecl && (fndecl_built_in_p (fndecl, BUILT_IN_TRAP)
-		    || fndecl_built_in_p (fndecl, BUILT_IN_ABORT));
+  if (!fndecl)
+    return false;
+  if (fndecl_built_in_p (fndecl, BUILT_IN_TRAP))
+    return true;
+  /* A program that defines its own abort calls it.  */
+  cgraph_node *node = cgraph_node::get (fndecl);
+  return fndecl_built_in_p (fndecl, BUILT_IN_ABORT)
+	 && !(node && node->definition);
 }
 
 static tree
