@@ -166,6 +166,8 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
                 x->op = bits == 16 ? OP_BE16 : bits == 32 ? OP_BE32 : OP_BE64;
               else
                 x->op = bits == 16 ? OP_LE16 : bits == 32 ? OP_LE32 : OP_LE64;
+              if (x->dst == 10)
+                x->op = OP_INVALID;  /* r10 is read-only */
               break;
             }
           if (alu_op(c, cls == 0x07, xbpf, in->off, &op) == 0)
@@ -311,6 +313,9 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
                   case 0xe1: x->op = dw ? OP_AXCHG_DW : OP_AXCHG_W; break;
                   case 0xf1: x->op = dw ? OP_ACMPXCHG_DW : OP_ACMPXCHG_W; break;
                   }
+                /* fetch forms and xchg write the source register */
+                if ((in->imm & 1) && x->src == 10)
+                  x->op = OP_INVALID;
               }
           }
           break;
