@@ -2,6 +2,15 @@
    results, every operation with the result used and unused.  */
 /* { dg-do assemble } */
 /* { dg-final { object-no-undefined } } */
+/* { dg-final { object-insn c3 0x01 } } */
+/* { dg-final { object-insn c3 0x41 } } */
+/* { dg-final { object-insn c3 0x51 } } */
+/* { dg-final { object-insn c3 0xa1 } } */
+/* { dg-final { object-insn c3 0x40 } } */
+/* { dg-final { object-insn c3 0x50 } } */
+/* { dg-final { object-insn c3 0xa0 } } */
+/* { dg-final { object-insn c3 0xe1 } } */
+/* { dg-final { object-insn c3 0xf1 } } */
 /* { dg-final { kernel-run test_sync32 0x7fff } } */
 /* { dg-final { kernel-run test_atomic32 0x1ffff } } */
 #include "lower-test.h"

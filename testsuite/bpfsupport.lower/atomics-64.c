@@ -3,6 +3,15 @@
    offset and on the stack.  */
 /* { dg-do assemble } */
 /* { dg-final { object-no-undefined } } */
+/* { dg-final { object-insn db 0x01 } } */
+/* { dg-final { object-insn db 0x41 } } */
+/* { dg-final { object-insn db 0x51 } } */
+/* { dg-final { object-insn db 0xa1 } } */
+/* { dg-final { object-insn db 0x40 } } */
+/* { dg-final { object-insn db 0x50 } } */
+/* { dg-final { object-insn db 0xa0 } } */
+/* { dg-final { object-insn db 0xe1 } } */
+/* { dg-final { object-insn db 0xf1 } } */
 /* { dg-final { kernel-run test_sync 0x3ffff } } */
 /* { dg-final { kernel-run test_stack 0xf } } */
 /* { dg-final { kernel-run test_atomic64 0x3fff } } */
