@@ -13,6 +13,11 @@ flags=${2:-}
 top=$(cd "$(dirname "$0")" && pwd)
 jobs=${JOBS:-2}
 
+# Tests pin programs in the BPF filesystem (bpftool prog loadall).
+if [ "$(id -u)" = 0 ] && ! mountpoint -q /sys/fs/bpf 2>/dev/null; then
+  mount -t bpf bpf /sys/fs/bpf 2>/dev/null || true
+fi
+
 dirs=${TESTDIRS:-$(cd "$top" && ls -d bpfsupport.* 2>/dev/null)}
 # RUNTESTFLAGS naming a .exp file or directory narrows the run.
 for d in $dirs; do
