@@ -14,6 +14,10 @@
 #define ASM_MAX_FILL (16 << 20)
 #define ASM_MAX_SECTION (256 << 20)
 #define ASM_MAX_NUMLABEL 10000
+/* Macro, .rept and .irp expansions nest at most this deep (gas's
+   default), and expand to at most ASM_MAX_EXPAND bytes in total.  */
+#define ASM_MAX_NEST 100
+#define ASM_MAX_EXPAND ((size_t) 64 << 20)
 
 /* ---------- small helpers ---------- */
 
@@ -62,10 +66,60 @@ struct fixup {
   size_t off;          /* offset of the instruction or datum */
   int size;            /* FX_DATA */
   struct expr e;
-  int line, col;
+  int line, col, ctx;
 };
 
-struct size_dir { int sym; struct expr e; int line, col; };
+struct size_dir { int sym; struct expr e; int line, col, ctx; };
+
+/* Macros, .rept/.irp/.irpc and conditionals (see "macros" below).  */
+struct macro {
+  char *name;          /* lower case: gas's macro names ignore case */
+  char **formal, **def;
+  uint8_t *req;
+  int nformal, vararg; /* vararg: the last formal takes the rest */
+  char *body;          /* lines, each ending in '\n' */
+  size_t len;
+  int nlines, line, bodyline, ctx;
+  unsigned count;      /* invocations so far (\+) */
+  int dead;            /* purged */
+};
+
+enum frame_kind { FRAME_FILE, FRAME_MACRO, FRAME_LOOP };
+struct frame {
+  char *buf;           /* owned */
+  size_t len, pos;
+  uint64_t reps;       /* further passes over buf (.rept) */
+  int line0, nlines, idx;   /* line of the idx'th line: line0 + idx % nlines */
+  int ctx;             /* expansion context of the lines */
+  size_t ncond;        /* conditional depth when the frame was entered */
+  enum frame_kind kind;
+};
+
+/* One macro invocation: where it was, in which context.  */
+struct xctx { int parent; int line, col; int macro; };
+
+struct cond {
+  int line, col, ctx;
+  uint8_t outer;       /* the enclosing region assembles */
+  uint8_t active;      /* the current branch assembles */
+  uint8_t taken;       /* a branch was (or cannot be) chosen */
+  uint8_t seen_else;
+};
+
+enum defn_kind { DEFN_NONE, DEFN_MACRO, DEFN_REPT, DEFN_IRP, DEFN_IRPC };
+struct defn {
+  enum defn_kind kind;
+  int depth;           /* nested .macro (or .rept/.irp/.irpc) lines */
+  int line, col, ctx;
+  size_t frame;        /* frame depth where it started */
+  char *body;
+  size_t len, cap;
+  int nlines, bodyline;
+  int bad;             /* errors in the header: collect, then drop */
+  struct macro m;      /* DEFN_MACRO */
+  char *var, *list;    /* DEFN_IRP, DEFN_IRPC */
+  int64_t count;       /* DEFN_REPT */
+};
 
 struct asm_ctx {
   const struct asm_opts *opts;
@@ -94,6 +148,19 @@ struct asm_ctx {
   int stmt_err;        /* an error was reported for this statement */
   uint8_t *scratch;
   size_t scratch_cap;
+  /* macros and conditionals */
+  struct macro *macs; size_t nmacs, maccap;
+  int *machash; size_t machsize;
+  struct frame *frames; size_t nframes, framecap;
+  struct xctx *xctx; size_t nxctx, xctxcap;
+  struct cond *conds; size_t nconds, condcap;
+  struct defn defn;
+  int ctx;             /* expansion context of the current line (-1: none) */
+  size_t expanded, max_expand;
+  unsigned macro_number;
+  int fatal;           /* stop reading input */
+  int in_comment;
+  char *lbuf; size_t lbufcap;
 };
 
 int asm_errors (const struct asm_ctx *c) { return c->nerr; }
@@ -102,6 +169,81 @@ struct asm_sec *asm_sec_at (struct asm_ctx *c, size_t i) { return &c->secs[i]; }
 size_t asm_nsyms (const struct asm_ctx *c) { return c->nsyms; }
 struct asm_sym *asm_sym_at (struct asm_ctx *c, size_t i) { return &c->syms[i]; }
 uint32_t asm_eflags (const struct asm_ctx *c) { return c->eflags; }
+
+static void
+loc_print (struct asm_ctx *c, int line, int col)
+{
+  if (col > 0)
+    fprintf (c->opts->diag, "%s:%d:%d: ", c->file, line, col);
+  else
+    fprintf (c->opts->diag, "%s:%d: ", c->file, line);
+}
+
+/* Report at LINE:COL of expansion context CTX.  Inside a macro the
+   primary location is the outermost invocation (a line of the file), and
+   notes walk inwards to the line of each macro body, as GCC does for C
+   macros.  */
+static void
+vdiag (struct asm_ctx *c, const char *sev, int ctx, int line, int col,
+       const char *fmt, va_list ap)
+{
+  FILE *o = c->opts->diag;
+  /* The chain of invocations, innermost first (at most the nesting
+     limit deep).  */
+  int chain[ASM_MAX_NEST + 2];
+  int k = 0;
+  for (int x = ctx; x >= 0 && k < (int) (sizeof chain / sizeof *chain);
+       x = c->xctx[x].parent)
+    chain[k++] = x;
+  if (k)
+    loc_print (c, c->xctx[chain[k - 1]].line, c->xctx[chain[k - 1]].col);
+  else
+    loc_print (c, line, col);
+  fprintf (o, "%s: ", sev);
+  vfprintf (o, fmt, ap);
+  fputc ('\n', o);
+  for (int j = k - 1; j >= 0; j--)
+    {
+      /* Deep chains: the outer three and the inner three levels.  */
+      if (k > 8 && j == k - 4)
+        {
+          fprintf (o, "%s: note: (%d more levels of macro expansion)\n",
+                   c->file, k - 6);
+          j = 2;
+        }
+      int l = j ? c->xctx[chain[j - 1]].line : line;
+      int cl = j ? c->xctx[chain[j - 1]].col : col;
+      const struct macro *m = &c->macs[c->xctx[chain[j]].macro];
+      loc_print (c, l, cl);
+      fprintf (o, "note: in macro `%s' (defined at line %d)\n", m->name, m->line);
+    }
+}
+
+static void
+diag_loc (struct asm_ctx *c, int ctx, int line, int col, const char *fmt, ...)
+{
+  c->nerr++;
+  c->stmt_err = 1;
+  if (!c->opts->diag)
+    return;
+  if (c->opts->max_errors && c->nerr > c->opts->max_errors)
+    return;
+  va_list ap;
+  va_start (ap, fmt);
+  vdiag (c, "error", ctx, line, col, fmt, ap);
+  va_end (ap);
+}
+
+static void
+warn_loc (struct asm_ctx *c, int ctx, int line, int col, const char *fmt, ...)
+{
+  if (!c->opts->diag)
+    return;
+  va_list ap;
+  va_start (ap, fmt);
+  vdiag (c, "warning", ctx, line, col, fmt, ap);
+  va_end (ap);
+}
 
 static void
 diag_at (struct asm_ctx *c, int line, int col, const char *fmt, ...)
@@ -114,12 +256,7 @@ diag_at (struct asm_ctx *c, int line, int col, const char *fmt, ...)
     return;
   va_list ap;
   va_start (ap, fmt);
-  if (col > 0)
-    fprintf (c->opts->diag, "%s:%d:%d: error: ", c->file, line, col);
-  else
-    fprintf (c->opts->diag, "%s:%d: error: ", c->file, line);
-  vfprintf (c->opts->diag, fmt, ap);
-  fputc ('\n', c->opts->diag);
+  vdiag (c, "error", c->ctx, line, col, fmt, ap);
   va_end (ap);
 }
 
@@ -152,6 +289,8 @@ rehash (struct asm_ctx *c)
   c->hsize = ns;
   for (size_t i = 0; i < c->nsyms; i++)
     {
+      if (c->syms[i].dead)
+        continue;
       const char *nm = c->syms[i].name;
       size_t h = strhash (nm, strlen (nm)) & (ns - 1);
       while (c->hash[h] >= 0)
@@ -193,6 +332,34 @@ sym_get (struct asm_ctx *c, const char *name, size_t n)
   s->temp = (n >= 2 && name[0] == '.' && name[1] == 'L') || memchr (name, 2, n);
   size_t h = strhash (name, n) & (c->hsize - 1);
   while (c->hash[h] >= 0)
+    h = (h + 1) & (c->hsize - 1);
+  c->hash[h] = (int) c->nsyms;
+  return (int) c->nsyms++;
+}
+
+/* A new entry for the name of symbol S (gas's symbol_clone when a .set
+   symbol is set again): the name now finds the new entry; the old one
+   keeps its value for the fixups that refer to it and leaves the symbol
+   table.  */
+static int
+sym_redefine (struct asm_ctx *c, int s)
+{
+  if ((c->nsyms + 1) * 2 > c->hsize)
+    rehash (c);
+  GROW (c->syms, c->nsyms, c->symcap);
+  struct asm_sym *old = &c->syms[s];
+  struct asm_sym *y = &c->syms[c->nsyms];
+  *y = *old;
+  y->name = xstrndup (old->name, strlen (old->name));
+  y->sec = ASM_SEC_UNDEF;
+  y->value = 0;
+  y->size_set = 0;
+  y->size = 0;
+  old->temp = 1;
+  old->dead = 1;
+  old->bind = STB_LOCAL;
+  size_t h = strhash (y->name, strlen (y->name)) & (c->hsize - 1);
+  while (c->hash[h] != s)
     h = (h + 1) & (c->hsize - 1);
   c->hash[h] = (int) c->nsyms;
   return (int) c->nsyms++;
@@ -648,25 +815,87 @@ parse_primary (struct asm_ctx *c)
   return econst (0);
 }
 
+/* Binary operators with gas's precedence (also LLVM's in GNU mode):
+   * / % << >>  above  | & ^ ! (or-not)  above  + -  above  the
+   comparisons  above  &&  above  ||.  Operators of equal precedence
+   associate to the left.  Returns the precedence (0: not an operator),
+   the operator in *OP and its length in *LEN.  */
+enum { OP_SHL = 256, OP_SHR, OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
+       OP_LAND, OP_LOR, OP_ORNOT };
+
 static int
-binop_prec (struct asm_ctx *c, int *op)
+binop_prec (struct asm_ctx *c, int *op, int *len)
 {
   skip_ws (c);
   const char *s = c->p;
+  *len = 1;
   switch (s[0])
     {
-    case '*': *op = '*'; return 5;
-    case '/': *op = '/'; return 5;
-    case '%': *op = '%'; return 5;
+    case '*': *op = '*'; return 6;
+    case '/': *op = '/'; return 6;
+    case '%': *op = '%'; return 6;
+    case '<':
+      *len = 2;
+      if (s[1] == '<') { *op = OP_SHL; return 6; }
+      if (s[1] == '=') { *op = OP_LE; return 3; }
+      if (s[1] == '>') { *op = OP_NE; return 3; }
+      *len = 1; *op = OP_LT; return 3;
+    case '>':
+      *len = 2;
+      if (s[1] == '>') { *op = OP_SHR; return 6; }
+      if (s[1] == '=') { *op = OP_GE; return 3; }
+      *len = 1; *op = OP_GT; return 3;
+    case '|':
+      if (s[1] == '|') { *len = 2; *op = OP_LOR; return 1; }
+      *op = '|'; return 5;
+    case '&':
+      if (s[1] == '&') { *len = 2; *op = OP_LAND; return 2; }
+      *op = '&'; return 5;
+    case '^': *op = '^'; return 5;
+    case '!':
+      if (s[1] == '=') { *len = 2; *op = OP_NE; return 3; }
+      *op = OP_ORNOT; return 5;
+    case '=':
+      if (s[1] == '=') { *len = 2; *op = OP_EQ; return 3; }
+      return 0;
     case '+': *op = '+'; return 4;
     case '-': *op = '-'; return 4;
-    case '<': if (s[1] == '<') { *op = 'l'; return 3; } return 0;
-    case '>': if (s[1] == '>') { *op = 'r'; return 3; } return 0;
-    case '&': if (s[1] != '&') { *op = '&'; return 2; } return 0;
-    case '^': *op = '^'; return 1;
-    case '|': if (s[1] != '|') { *op = '|'; return 1; } return 0;
     default: return 0;
     }
+}
+
+/* Compare A and B for a comparison operator: constants, or symbols
+   defined in the same section.  Returns 0 when they cannot be compared.  */
+static int
+ecompare (struct asm_ctx *c, struct expr a, struct expr b, int op, int64_t *res)
+{
+  efold (c, &a);
+  efold (c, &b);
+  int64_t x = a.k, y = b.k;
+  if (!eisconst (&a) || !eisconst (&b))
+    {
+      int sa, sb;
+      int64_t va, vb;
+      if (a.sub >= 0 || b.sub >= 0 || a.add < 0 || b.add < 0
+          || !sym_defined_in (c, a.add, &sa, &va)
+          || !sym_defined_in (c, b.add, &sb, &vb) || sa != sb)
+        return 0;
+      x = (int64_t) ((uint64_t) x + (uint64_t) va);
+      y = (int64_t) ((uint64_t) y + (uint64_t) vb);
+    }
+  int r;
+  switch (op)
+    {
+    case OP_EQ: r = x == y; break;
+    case OP_NE: r = x != y; break;
+    case OP_LT: r = x < y; break;
+    case OP_LE: r = x <= y; break;
+    case OP_GT: r = x > y; break;
+    default: r = x >= y; break;
+    }
+  /* gas: a true comparison is -1 (all ones), a false one 0.  */
+  *res = r ? -1 : 0;
+  return 1;
 }
 
 static struct expr
@@ -675,16 +904,16 @@ parse_binary (struct asm_ctx *c, int minprec)
   struct expr a = parse_primary (c);
   for (;;)
     {
-      int op;
+      int op, oplen;
       const char *save = c->p;
-      int prec = binop_prec (c, &op);
+      int prec = binop_prec (c, &op, &oplen);
       if (prec == 0 || prec < minprec)
         {
           c->p = save;
           return a;
         }
       const char *opp = c->p;
-      c->p += (op == 'l' || op == 'r') ? 2 : 1;
+      c->p += oplen;
       struct expr b = parse_binary (c, prec + 1);
       if (op == '+')
         {
@@ -694,7 +923,7 @@ parse_binary (struct asm_ctx *c, int minprec)
             goto bad;
           a.add = a.add >= 0 ? a.add : b.add;
           a.sub = a.sub >= 0 ? a.sub : b.sub;
-          a.k += b.k;
+          a.k = (int64_t) ((uint64_t) a.k + (uint64_t) b.k);
           efold (c, &a);
           continue;
         }
@@ -713,8 +942,16 @@ parse_binary (struct asm_ctx *c, int minprec)
               if (a.sub >= 0) goto bad;
               a.sub = b.add;
             }
-          a.k -= b.k;
+          a.k = (int64_t) ((uint64_t) a.k - (uint64_t) b.k);
           efold (c, &a);
+          continue;
+        }
+      if (op >= OP_EQ && op <= OP_GE)
+        {
+          int64_t r;
+          if (!ecompare (c, a, b, op, &r))
+            goto bad;
+          a = econst (r);
           continue;
         }
       efold (c, &a);
@@ -736,16 +973,27 @@ parse_binary (struct asm_ctx *c, int minprec)
           else
             a.k = op == '/' ? a.k / b.k : a.k % b.k;
           break;
-        case 'l': a.k = (b.k & ~63) ? 0 : (int64_t) ((uint64_t) a.k << b.k); break;
-        case 'r': a.k = (b.k & ~63) ? 0 : (int64_t) ((uint64_t) a.k >> b.k); break;
+        case OP_SHL: a.k = (b.k & ~63) ? 0 : (int64_t) ((uint64_t) a.k << b.k); break;
+        case OP_SHR: a.k = (b.k & ~63) ? 0 : (int64_t) ((uint64_t) a.k >> b.k); break;
         case '&': a.k &= b.k; break;
         case '^': a.k ^= b.k; break;
         case '|': a.k |= b.k; break;
+        case OP_ORNOT: a.k |= ~b.k; break;
+        /* gas: the logical operators give 1 for true.  */
+        case OP_LAND: a.k = a.k && b.k; break;
+        case OP_LOR: a.k = a.k || b.k; break;
         }
       continue;
     bad:
       if (!c->stmt_err)
-        diag_at (c, c->line, COL (c, opp), "expression too complex for a relocation");
+        {
+          if (op >= OP_EQ)
+            diag_at (c, c->line, COL (c, opp),
+                     "operands of `%.*s' must be constants or symbols of one section",
+                     oplen, opp);
+          else
+            diag_at (c, c->line, COL (c, opp), "expression too complex for a relocation");
+        }
       return econst (0);
     }
 }
@@ -771,6 +1019,7 @@ add_fixup (struct asm_ctx *c, enum fx_kind k, size_t off, int size,
   f->e = e;
   f->line = c->line;
   f->col = COL (c, at);
+  f->ctx = c->ctx;
 }
 
 /* Parse a constant expression now (errors when symbolic).  */
@@ -2186,11 +2435,15 @@ dir_is (const char *d, size_t n, const char *name)
   return strlen (name) == n && !strncmp (d, name, n);
 }
 
-static void
+static int ctl_directive (struct asm_ctx *c, const char *d, size_t n);
+
+static int
 directive (struct asm_ctx *c, const char *d, size_t n)
 {
   const char *at = d;
   int size = 0;
+  if (ctl_directive (c, d, n))
+    return 1;
   if (dir_is (d, n, ".byte")) size = 1;
   else if (dir_is (d, n, ".short") || dir_is (d, n, ".half") || dir_is (d, n, ".2byte")
            || dir_is (d, n, ".hword"))
@@ -2203,14 +2456,14 @@ directive (struct asm_ctx *c, const char *d, size_t n)
   if (size)
     {
       if (is_end (c))
-        return;
+        return 1;
       do
         {
           skip_ws (c);
           const char *eat = c->p;
           struct expr e = parse_expr (c);
           if (c->stmt_err)
-            return;
+            return 1;
           emit_data_value (c, size, e, eat);
         }
       while (accept (c, ','));
@@ -2224,7 +2477,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
           uint8_t *b;
           size_t len;
           if (!parse_string (c, &b, &len))
-            return;
+            return 1;
           emit_bytes_checked (c, b, len);
           if (z)
             emit_bytes_checked (c, (const uint8_t *) "", 1);
@@ -2242,7 +2495,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
       if (k < 0 || k > ASM_MAX_FILL)
         {
           ERR (c, "bad size %lld", (long long) k);
-          return;
+          return 1;
         }
       if (sec_nobits (c))
         {
@@ -2264,7 +2517,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
       if (rep < 0 || sz < 0 || sz > 8 || rep * sz > ASM_MAX_FILL)
         {
           ERR (c, "bad .fill arguments");
-          return;
+          return 1;
         }
       for (int64_t i = 0; i < rep; i++)
         {
@@ -2296,14 +2549,14 @@ directive (struct asm_ctx *c, const char *d, size_t n)
           if (a < 0 || a > 15)
             {
               ERR (c, "alignment too large");
-              return;
+              return 1;
             }
           a = (int64_t) 1 << a;
         }
       else if (a <= 0 || (a & (a - 1)) || a > (1 << 15))
         {
           ERR (c, "alignment is not a power of 2");
-          return;
+          return 1;
         }
       do_align (c, (uint64_t) a, (int) fill, has_fill);
       goto end;
@@ -2362,7 +2615,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
       if (len <= 0)
         {
           ERR (c, "expected a section name");
-          return;
+          return 1;
         }
       int existed = sec_find (c, nm, (size_t) len) >= 0;
       int s = sec_get (c, nm, (size_t) len);
@@ -2383,7 +2636,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
       if (!c->nstack)
         {
           ERR (c, ".popsection without .pushsection");
-          return;
+          return 1;
         }
       sec_switch (c, c->stack[--c->nstack]);
       goto end;
@@ -2404,7 +2657,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
         {
           int s = sym_operand (c);
           if (s < 0)
-            return;
+            return 1;
           struct asm_sym *y = &c->syms[s];
           switch (d[1])
             {
@@ -2424,7 +2677,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
     {
       int s = sym_operand (c);
       if (s < 0 || !expect (c, ','))
-        return;
+        return 1;
       skip_ws (c);
       if (*c->p == '@' || *c->p == '%' || *c->p == '#')
         c->p++;
@@ -2446,7 +2699,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
       else
         {
           ERR (c, "unknown symbol type");
-          return;
+          return 1;
         }
       c->syms[s].type = ty;
       goto end;
@@ -2455,7 +2708,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
     {
       int s = sym_operand (c);
       if (s < 0 || !expect (c, ','))
-        return;
+        return 1;
       skip_ws (c);
       const char *eat = c->p;
       struct expr e = parse_expr (c);
@@ -2464,6 +2717,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
       c->sz[c->nsz].e = e;
       c->sz[c->nsz].line = c->line;
       c->sz[c->nsz].col = COL (c, eat);
+      c->sz[c->nsz].ctx = c->ctx;
       c->nsz++;
       goto end;
     }
@@ -2472,18 +2726,32 @@ directive (struct asm_ctx *c, const char *d, size_t n)
       comm (c, d[1] == 'l');
       goto end;
     }
-  if (dir_is (d, n, ".set") || dir_is (d, n, ".equ"))
+  if (dir_is (d, n, ".set") || dir_is (d, n, ".equ") || dir_is (d, n, ".equiv"))
     {
       int s = sym_operand (c);
-      if (s < 0 || !expect (c, ','))
-        return;
+      if (s < 0)
+        return 1;
+      if (!accept (c, '=') && !expect (c, ','))
+        return 1;
       struct expr e = parse_expr (c);
+      if (c->stmt_err)
+        return 1;
       struct asm_sym *y = &c->syms[s];
       if (y->sec != ASM_SEC_UNDEF)
         {
-          ERR (c, "symbol `%s' is already defined", y->name);
-          return;
+          if (!y->set_defined || n == 6)
+            {
+              ERR (c, "symbol `%s' is already defined", y->name);
+              return 1;
+            }
+          /* gas: a symbol defined by .set may be set again.  Earlier
+             uses keep the old value (each use of an absolute symbol is
+             folded where it appears; pending fixups keep the old entry),
+             later ones see the new one.  */
+          s = sym_redefine (c, s);
+          y = &c->syms[s];
         }
+      y->set_defined = 1;
       if (eisconst (&e))
         {
           y->sec = ASM_SEC_ABS;
@@ -2503,7 +2771,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
       uint8_t *b;
       size_t len;
       if (!parse_string (c, &b, &len))
-        return;
+        return 1;
       int save = c->cur;
       c->cur = sec_get (c, ".comment", 8);
       if (c->secs[c->cur].size == 0)
@@ -2517,11 +2785,11 @@ directive (struct asm_ctx *c, const char *d, size_t n)
     {
       skip_ws (c);
       if (isdigit ((unsigned char) *c->p))
-        return;   /* DWARF file table entry: ignored */
+        return 1;   /* DWARF file table entry: ignored */
       uint8_t *b;
       size_t len;
       if (!parse_string (c, &b, &len))
-        return;
+        return 1;
       char nm[256];
       int k = snprintf (nm, sizeof nm, "%.*s", (int) (len > 200 ? 200 : len), (char *) b);
       free (b);
@@ -2548,13 +2816,1223 @@ directive (struct asm_ctx *c, const char *d, size_t n)
     {
       while (*c->p)
         c->p++;
-      return;
+      return 1;
     }
-  diag_at (c, c->line, COL (c, at), "unknown directive `%.*s'", (int) (n > 40 ? 40 : n), d);
-  return;
+  (void) at;
+  return 0;
 end:
   if (!c->stmt_err && !is_end (c))
     ERR (c, "junk at end of line: `%.20s'", c->p);
+  return 1;
+}
+
+/* ---------- macros, repetitions and conditionals ---------- */
+
+/* gas feeds the expansion of a macro, .rept, .irp or .irpc back into its
+   input; so does bpf-asm, through a stack of frames (the file at the
+   bottom).  A macro body is substituted once, when it is invoked, like
+   gas's macro_expand_body; conditionals are a stack of struct cond.  */
+
+struct sbuf { char *p; size_t n, cap; };
+
+static void
+sb_add (struct sbuf *b, const char *s, size_t n)
+{
+  if (b->n + n + 1 > b->cap)
+    {
+      size_t nc = b->cap ? b->cap : 256;
+      while (nc < b->n + n + 1)
+        nc *= 2;
+      b->p = xrealloc (b->p, nc);
+      b->cap = nc;
+    }
+  if (n)
+    memcpy (b->p + b->n, s, n);
+  b->n += n;
+  b->p[b->n] = 0;
+}
+
+static int
+is_ws (int ch)
+{
+  return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v';
+}
+
+/* Case-insensitive comparison of S (N bytes) with NAME.  */
+static int
+word_is (const char *s, size_t n, const char *name)
+{
+  if (strlen (name) != n)
+    return 0;
+  for (size_t i = 0; i < n; i++)
+    if (tolower ((unsigned char) s[i]) != tolower ((unsigned char) name[i]))
+      return 0;
+  return 1;
+}
+
+/* The first word of line S after any labels (`x:', `1:'); 0 if none.  */
+static size_t
+first_word (const char *s, const char **w)
+{
+  for (;;)
+    {
+      while (is_ws ((unsigned char) *s))
+        s++;
+      const char *st = s;
+      *w = s;
+      if (isdigit ((unsigned char) *s))
+        {
+          while (isdigit ((unsigned char) *s))
+            s++;
+          if (*s == ':')
+            {
+              s++;
+              continue;
+            }
+          return 0;
+        }
+      if (!is_idstart ((unsigned char) *s))
+        return 0;
+      while (is_idchar ((unsigned char) *s))
+        s++;
+      const char *e = s;
+      while (is_ws ((unsigned char) *s))
+        s++;
+      if (*s == ':' && s[1] != '=')
+        {
+          s++;
+          continue;
+        }
+      return (size_t) (e - st);
+    }
+}
+
+static void macro_end (struct asm_ctx *c);
+static void loop_end (struct asm_ctx *c);
+
+/* ----- the macro table (names ignore case, as in gas) ----- */
+
+static unsigned
+lower_hash (const char *s, size_t n)
+{
+  unsigned h = 2166136261u;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (unsigned char) tolower ((unsigned char) s[i])) * 16777619u;
+  return h;
+}
+
+static void
+macro_rehash (struct asm_ctx *c)
+{
+  size_t ns = c->machsize ? c->machsize * 2 : 64;
+  free (c->machash);
+  c->machash = xrealloc (NULL, ns * sizeof *c->machash);
+  for (size_t i = 0; i < ns; i++)
+    c->machash[i] = -1;
+  c->machsize = ns;
+  for (size_t i = 0; i < c->nmacs; i++)
+    {
+      if (c->macs[i].dead)
+        continue;
+      const char *nm = c->macs[i].name;
+      size_t h = lower_hash (nm, strlen (nm)) & (ns - 1);
+      while (c->machash[h] >= 0)
+        h = (h + 1) & (ns - 1);
+      c->machash[h] = (int) i;
+    }
+}
+
+static int
+macro_find (struct asm_ctx *c, const char *name, size_t n)
+{
+  if (!c->nmacs)
+    return -1;
+  size_t h = lower_hash (name, n) & (c->machsize - 1);
+  while (c->machash[h] >= 0)
+    {
+      struct macro *m = &c->macs[c->machash[h]];
+      if (!m->dead && word_is (name, n, m->name))
+        return c->machash[h];
+      h = (h + 1) & (c->machsize - 1);
+    }
+  return -1;
+}
+
+static void
+macro_free (struct macro *m)
+{
+  for (int i = 0; i < m->nformal; i++)
+    {
+      free (m->formal[i]);
+      free (m->def[i]);
+    }
+  free (m->formal);
+  free (m->def);
+  free (m->req);
+  free (m->name);
+  free (m->body);
+  memset (m, 0, sizeof *m);
+}
+
+static void
+defn_free (struct defn *d)
+{
+  macro_free (&d->m);
+  free (d->body);
+  free (d->var);
+  free (d->list);
+  memset (d, 0, sizeof *d);
+}
+
+/* ----- arguments ----- */
+
+/* One macro or .irp argument, as gas's get_any_string reads it: a
+   "quoted string" loses its quotes (a doubled quote inside stands for
+   one, backslash escapes stay as written); otherwise everything up to
+   white space or a comma, quotes included.  */
+static char *
+macro_arg (struct asm_ctx *c)
+{
+  struct sbuf b = { 0 };
+  sb_add (&b, "", 0);
+  skip_ws (c);
+  if (*c->p == '"')
+    {
+      c->p++;
+      int esc = 0;
+      while (*c->p)
+        {
+          char ch = *c->p;
+          if (ch == '"' && !esc)
+            {
+              c->p++;
+              if (*c->p != '"')
+                break;
+              sb_add (&b, "\"", 1);
+              c->p++;
+              continue;
+            }
+          esc = ch == '\\' ? !esc : 0;
+          sb_add (&b, c->p++, 1);
+        }
+      return b.p;
+    }
+  while (*c->p && !is_ws ((unsigned char) *c->p) && *c->p != ',')
+    {
+      if (*c->p == '"' || *c->p == '\'')
+        {
+          char q = *c->p;
+          const char *st = c->p++;
+          while (*c->p && *c->p != q)
+            c->p++;
+          if (*c->p)
+            c->p++;
+          sb_add (&b, st, (size_t) (c->p - st));
+          continue;
+        }
+      sb_add (&b, c->p++, 1);
+    }
+  return b.p;
+}
+
+/* gas's sb_skip_comma: white space, at most one comma, white space.  */
+static void
+skip_comma (struct asm_ctx *c)
+{
+  skip_ws (c);
+  if (*c->p == ',')
+    {
+      c->p++;
+      skip_ws (c);
+    }
+}
+
+/* ----- substitution ----- */
+
+/* Substitute BODY into OUT like gas's macro_expand_body: \NAME is the
+   argument of formal NAME (or its default), with an apostrophe right
+   after it dropped; \() is nothing and \(text) is text; \@ is the number
+   of macros expanded so far; in a macro (MACRO_COUNT >= 0), \+ is the
+   number of times this one was.  Anything else is copied.  Returns 0
+   when OUT would grow past LIMIT bytes.  */
+static int
+subst (struct asm_ctx *c, const char *body, size_t len, int nf,
+       char *const *names, char *const *vals, long macro_count,
+       struct sbuf *out, size_t limit)
+{
+  size_t i = 0;
+  while (i < len)
+    {
+      if (out->n > limit)
+        return 0;
+      if (body[i] != '\\')
+        {
+          const char *bs = memchr (body + i, '\\', len - i);
+          size_t run = bs ? (size_t) (bs - (body + i)) : len - i;
+          sb_add (out, body + i, run);
+          i += run;
+          continue;
+        }
+      i++;
+      char ch = i < len ? body[i] : 0;
+      if (ch == '(')
+        {
+          size_t j = i + 1;
+          while (j < len && body[j] != ')' && body[j] != '\n')
+            j++;
+          sb_add (out, body + i + 1, j - i - 1);
+          i = j < len && body[j] == ')' ? j + 1 : j;
+          continue;
+        }
+      if (ch == '@' || (ch == '+' && macro_count >= 0))
+        {
+          char num[24];
+          int k = snprintf (num, sizeof num, "%lu",
+                            ch == '@' ? (unsigned long) c->macro_number
+                                      : (unsigned long) macro_count);
+          sb_add (out, num, (size_t) k);
+          i++;
+          continue;
+        }
+      size_t j = i;
+      if (j < len && is_idstart ((unsigned char) body[j]))
+        while (j < len && is_idchar ((unsigned char) body[j]))
+          j++;
+      int f = -1;
+      for (int k = 0; k < nf && j > i; k++)
+        if (strlen (names[k]) == j - i && !memcmp (names[k], body + i, j - i))
+          {
+            f = k;
+            break;
+          }
+      if (f >= 0)
+        sb_add (out, vals[f], strlen (vals[f]));
+      else
+        {
+          sb_add (out, "\\", 1);
+          sb_add (out, body + i, j - i);
+        }
+      if (j > i && j < len && body[j] == '\'')
+        j++;
+      i = j;
+    }
+  return out->n <= limit;
+}
+
+/* ----- frames ----- */
+
+static size_t
+budget_left (struct asm_ctx *c)
+{
+  return c->expanded < c->max_expand ? c->max_expand - c->expanded : 0;
+}
+
+static void
+fatal_at (struct asm_ctx *c, const char *at, const char *fmt, const char *what)
+{
+  diag_at (c, c->line, at ? COL (c, at) : 0, fmt, what);
+  c->fatal = 1;
+}
+
+/* Push BUF (owned; LEN bytes of lines of NLINES lines, the first being
+   line LINE0) to be read REPS more times after this one.  */
+static void
+frame_push (struct asm_ctx *c, char *buf, size_t len, uint64_t reps,
+            int line0, int nlines, int ctx, enum frame_kind kind)
+{
+  GROW (c->frames, c->nframes, c->framecap);
+  struct frame *f = &c->frames[c->nframes++];
+  memset (f, 0, sizeof *f);
+  f->buf = buf;
+  f->len = len;
+  f->reps = reps;
+  f->line0 = line0;
+  f->nlines = nlines;
+  f->ctx = ctx;
+  f->ncond = c->nconds;
+  f->kind = kind;
+}
+
+static const char *
+defn_what (enum defn_kind k)
+{
+  return k == DEFN_MACRO ? ".macro" : k == DEFN_REPT ? ".rept"
+         : k == DEFN_IRP ? ".irp" : ".irpc";
+}
+
+/* The top frame is read: what it left open is an error.  */
+static void
+frame_pop (struct asm_ctx *c)
+{
+  struct frame *f = &c->frames[c->nframes - 1];
+  if (c->defn.kind && c->defn.frame == c->nframes)
+    {
+      diag_loc (c, c->defn.ctx, c->defn.line, c->defn.col,
+                "`%s' without `%s'%s", defn_what (c->defn.kind),
+                c->defn.kind == DEFN_MACRO ? ".endm" : ".endr",
+                f->kind == FRAME_FILE ? "" : " in the same expansion");
+      defn_free (&c->defn);
+    }
+  while (c->nconds > f->ncond)
+    {
+      struct cond *k = &c->conds[--c->nconds];
+      diag_loc (c, k->ctx, k->line, k->col, "`.if' without `.endif'%s",
+                f->kind == FRAME_FILE ? "" : " in the same expansion");
+    }
+  free (f->buf);
+  c->nframes--;
+}
+
+static int
+expansion_depth (struct asm_ctx *c)
+{
+  return (int) c->nframes - 1;
+}
+
+/* ----- .macro ... .endm ----- */
+
+static int
+formal_index (const struct macro *m, const char *s, size_t n)
+{
+  for (int i = 0; i < m->nformal; i++)
+    if (strlen (m->formal[i]) == n && !memcmp (m->formal[i], s, n))
+      return i;
+  return -1;
+}
+
+static void
+defn_begin (struct asm_ctx *c, enum defn_kind kind, const char *at)
+{
+  struct defn *d = &c->defn;
+  defn_free (d);
+  d->kind = kind;
+  d->line = c->line;
+  d->col = COL (c, at);
+  d->ctx = c->ctx;
+  d->frame = c->nframes;
+  d->bodyline = c->line + 1;
+}
+
+static void
+macro_begin (struct asm_ctx *c, const char *at)
+{
+  defn_begin (c, DEFN_MACRO, at);
+  struct defn *d = &c->defn;
+  struct macro *m = &d->m;
+  const char *nm;
+  size_t n = ident (c, &nm);
+  if (!n)
+    {
+      ERR (c, "expected a macro name");
+      d->bad = 1;
+      return;
+    }
+  m->name = xstrndup (nm, n);
+  for (size_t i = 0; i < n; i++)
+    m->name[i] = (char) tolower ((unsigned char) m->name[i]);
+  m->line = c->line;
+  m->ctx = c->ctx;
+  accept (c, ',');
+  while (!is_end (c))
+    {
+      const char *f;
+      size_t fn = ident (c, &f);
+      if (!fn || m->vararg)
+        {
+          ERR (c, m->vararg ? "`:vararg' parameter `%s' must be the last one"
+                            : "bad parameter list for macro `%s'",
+               m->vararg ? m->formal[m->nformal - 1] : m->name);
+          d->bad = 1;
+          return;
+        }
+      if (formal_index (m, f, fn) >= 0)
+        {
+          diag_at (c, c->line, COL (c, f),
+                   "a parameter named `%.*s' already exists for macro `%s'",
+                   (int) fn, f, m->name);
+          d->bad = 1;
+          return;
+        }
+      int k = m->nformal++;
+      m->formal = xrealloc (m->formal, (size_t) m->nformal * sizeof *m->formal);
+      m->def = xrealloc (m->def, (size_t) m->nformal * sizeof *m->def);
+      m->req = xrealloc (m->req, (size_t) m->nformal);
+      m->formal[k] = xstrndup (f, fn);
+      m->def[k] = xstrndup ("", 0);
+      m->req[k] = 0;
+      skip_ws (c);
+      if (*c->p == ':')
+        {
+          c->p++;
+          const char *q;
+          size_t qn = ident (c, &q);
+          if (qn == 3 && !strncmp (q, "req", 3))
+            m->req[k] = 1;
+          else if (qn == 6 && !strncmp (q, "vararg", 6))
+            m->vararg = 1;
+          else
+            {
+              diag_at (c, c->line, COL (c, q),
+                       "`%.*s' is not a valid qualifier for parameter `%s' (`req' or `vararg')",
+                       (int) (qn > 20 ? 20 : qn), q, m->formal[k]);
+              d->bad = 1;
+              return;
+            }
+          skip_ws (c);
+        }
+      if (*c->p == '=')
+        {
+          c->p++;
+          free (m->def[k]);
+          m->def[k] = macro_arg (c);
+          if (m->req[k])
+            {
+              warn_loc (c, c->ctx, c->line, COL (c, f),
+                        "pointless default value for required parameter `%s' in macro `%s'",
+                        m->formal[k], m->name);
+              m->def[k][0] = 0;
+            }
+        }
+      skip_comma (c);
+    }
+}
+
+/* A line of a body being collected.  */
+static void
+defn_line (struct asm_ctx *c, const char *line)
+{
+  struct defn *d = &c->defn;
+  const char *w;
+  size_t n = first_word (line, &w);
+  if (d->kind == DEFN_MACRO)
+    {
+      if (word_is (w, n, ".macro"))
+        d->depth++;
+      else if (word_is (w, n, ".endm"))
+        {
+          if (d->depth-- == 0)
+            {
+              c->p = w + n;
+              macro_end (c);
+              return;
+            }
+        }
+    }
+  else
+    {
+      if (word_is (w, n, ".rept") || word_is (w, n, ".irp") || word_is (w, n, ".irpc"))
+        d->depth++;
+      else if (word_is (w, n, ".endr"))
+        {
+          if (d->depth-- == 0)
+            {
+              c->p = w + n;
+              loop_end (c);
+              return;
+            }
+        }
+    }
+  size_t len = strlen (line);
+  if (d->len + len + 1 > d->cap)
+    {
+      size_t nc = d->cap ? d->cap : 256;
+      while (nc < d->len + len + 1)
+        nc *= 2;
+      d->body = xrealloc (d->body, nc);
+      d->cap = nc;
+    }
+  memcpy (d->body + d->len, line, len);
+  d->len += len;
+  d->body[d->len++] = '\n';
+  d->nlines++;
+}
+
+static void
+macro_end (struct asm_ctx *c)
+{
+  struct defn *d = &c->defn;
+  if (d->bad || !d->m.name)
+    {
+      defn_free (d);
+      return;
+    }
+  int old = macro_find (c, d->m.name, strlen (d->m.name));
+  if (old >= 0)
+    {
+      diag_loc (c, d->ctx, d->line, d->col,
+                "macro `%s' is already defined (at line %d); use `.purgem' first",
+                d->m.name, c->macs[old].line);
+      defn_free (d);
+      return;
+    }
+  if ((c->nmacs + 1) * 2 > c->machsize)
+    macro_rehash (c);
+  GROW (c->macs, c->nmacs, c->maccap);
+  struct macro *m = &c->macs[c->nmacs];
+  *m = d->m;
+  memset (&d->m, 0, sizeof d->m);
+  m->body = d->body ? d->body : xstrndup ("", 0);
+  m->len = d->len;
+  m->nlines = d->nlines;
+  m->bodyline = d->bodyline;
+  d->body = NULL;
+  size_t h = lower_hash (m->name, strlen (m->name)) & (c->machsize - 1);
+  while (c->machash[h] >= 0)
+    h = (h + 1) & (c->machsize - 1);
+  c->machash[h] = (int) c->nmacs++;
+  defn_free (d);
+}
+
+/* Invoke macro MI; c->p is after its name, AT at its start.  */
+static void
+macro_invoke (struct asm_ctx *c, int mi, const char *at)
+{
+  if (expansion_depth (c) >= ASM_MAX_NEST)
+    {
+      fatal_at (c, at, "macros nested too deeply (more than %s levels)", "100");
+      return;
+    }
+  struct macro *m = &c->macs[mi];
+  int nf = m->nformal;
+  char **act = xrealloc (NULL, (size_t) (nf + 1) * sizeof *act);
+  for (int i = 0; i < nf; i++)
+    act[i] = NULL;
+  int pos = 0, kw = 0, ok = 1;
+  skip_ws (c);
+  while (ok && *c->p)
+    {
+      /* NAME=VALUE is a keyword argument (gas's test: a `=' before any
+         separator).  */
+      const char *q = c->p;
+      while (*q && !is_ws ((unsigned char) *q) && *q != ',' && *q != '"'
+             && *q != '(' && *q != ')' && *q != '=')
+        q++;
+      if (*q == '=' && q > c->p)
+        {
+          kw = 1;
+          const char *nm;
+          size_t nn = ident (c, &nm);
+          if (!nn || c->p != q)
+            {
+              ERR (c, "bad keyword argument `%.*s' for macro `%s'",
+                   (int) (q - nm > 20 ? 20 : q - nm), nm, m->name);
+              ok = 0;
+              break;
+            }
+          c->p++;
+          int f = formal_index (m, nm, nn);
+          char *v = macro_arg (c);
+          if (f < 0)
+            {
+              diag_at (c, c->line, COL (c, nm),
+                       "macro `%s' has no parameter named `%.*s'", m->name,
+                       (int) nn, nm);
+              free (v);
+              ok = 0;
+              break;
+            }
+          if (act[f])
+            {
+              warn_loc (c, c->ctx, c->line, COL (c, nm),
+                        "value for parameter `%s' of macro `%s' was already specified",
+                        m->formal[f], m->name);
+              free (act[f]);
+            }
+          act[f] = v;
+        }
+      else
+        {
+          if (kw)
+            {
+              ERR (c, "positional argument after keyword arguments for macro `%s'",
+                   m->name);
+              ok = 0;
+              break;
+            }
+          if (pos >= nf)
+            {
+              ERR (c, "too many arguments for macro `%s' (it takes %d)", m->name, nf);
+              ok = 0;
+              break;
+            }
+          if (m->vararg && pos == nf - 1)
+            {
+              size_t l = strlen (c->p);
+              while (l && is_ws ((unsigned char) c->p[l - 1]))
+                l--;
+              act[pos++] = xstrndup (c->p, l);
+              c->p += strlen (c->p);
+              break;
+            }
+          act[pos++] = macro_arg (c);
+        }
+      skip_comma (c);
+    }
+  for (int i = 0; ok && i < nf; i++)
+    if (!act[i] || !act[i][0])
+      {
+        if (m->req[i])
+          {
+            diag_at (c, c->line, COL (c, at),
+                     "missing value for required parameter `%s' of macro `%s'",
+                     m->formal[i], m->name);
+            ok = 0;
+            break;
+          }
+        free (act[i]);
+        act[i] = xstrndup (m->def[i], strlen (m->def[i]));
+      }
+  if (ok)
+    {
+      struct sbuf out = { 0 };
+      sb_add (&out, "", 0);
+      if (!subst (c, m->body, m->len, nf, m->formal, act, (long) m->count, &out,
+                  budget_left (c)))
+        {
+          free (out.p);
+          fatal_at (c, at, "macro expansion larger than %s in total", "the limit");
+        }
+      else
+        {
+          c->expanded += out.n + 1;
+          m->count++;
+          c->macro_number++;
+          GROW (c->xctx, c->nxctx, c->xctxcap);
+          struct xctx *x = &c->xctx[c->nxctx];
+          x->parent = c->ctx;
+          x->line = c->line;
+          x->col = COL (c, at);
+          x->macro = mi;
+          frame_push (c, out.p, out.n, 0, m->bodyline, m->nlines, (int) c->nxctx++,
+                      FRAME_MACRO);
+        }
+    }
+  for (int i = 0; i < nf; i++)
+    free (act[i]);
+  free (act);
+}
+
+/* ----- .rept / .irp / .irpc ... .endr ----- */
+
+static void
+loop_begin (struct asm_ctx *c, enum defn_kind kind, const char *at)
+{
+  int64_t count = 0;
+  char *var = NULL;
+  int bad = 0;
+  if (kind == DEFN_REPT)
+    {
+      count = const_expr (c);
+      bad = c->stmt_err;
+      if (!bad && count < 0)
+        {
+          warn_loc (c, c->ctx, c->line, COL (c, at), "negative count for `.rept': ignored");
+          count = 0;
+        }
+    }
+  else
+    {
+      const char *v;
+      size_t vn = ident (c, &v);
+      if (!vn)
+        {
+          ERR (c, "expected a parameter name after `%s'", defn_what (kind));
+          bad = 1;
+        }
+      else
+        var = xstrndup (v, vn);
+      skip_comma (c);
+    }
+  defn_begin (c, kind, at);
+  struct defn *d = &c->defn;
+  d->bad = bad;
+  d->count = count;
+  d->var = var;
+  if (kind == DEFN_REPT)
+    {
+      if (!bad && !is_end (c))
+        {
+          ERR (c, "junk at end of line: `%.20s'", c->p);
+          d->bad = 1;
+        }
+    }
+  else
+    {
+      size_t l = strlen (c->p);
+      while (l && is_ws ((unsigned char) c->p[l - 1]))
+        l--;
+      d->list = xstrndup (c->p, l);
+      c->p += strlen (c->p);
+    }
+}
+
+static void
+loop_end (struct asm_ctx *c)
+{
+  struct defn *d = &c->defn;
+  enum defn_kind kind = d->kind;
+  char *body = d->body ? d->body : xstrndup ("", 0);
+  size_t len = d->len;
+  int nlines = d->nlines;
+  int line0 = d->bodyline;
+  const char *at = c->linestart;
+  d->body = NULL;
+  if (d->bad)
+    {
+      free (body);
+      defn_free (d);
+      return;
+    }
+  if (expansion_depth (c) >= ASM_MAX_NEST)
+    {
+      free (body);
+      defn_free (d);
+      fatal_at (c, at, "macros nested too deeply (more than %s levels)", "100");
+      return;
+    }
+  if (kind == DEFN_REPT)
+    {
+      uint64_t n = (uint64_t) d->count;
+      defn_free (d);
+      if (n == 0 || len == 0)
+        {
+          free (body);
+          return;
+        }
+      if (n > budget_left (c) / (len + 1))
+        {
+          free (body);
+          fatal_at (c, at, "`.rept' expansion larger than %s in total", "the limit");
+          return;
+        }
+      c->expanded += n * (len + 1);
+      frame_push (c, body, len, n - 1, line0, nlines, c->ctx, FRAME_LOOP);
+      return;
+    }
+  /* .irp/.irpc: every iteration substituted into one buffer.  */
+  struct sbuf out = { 0 };
+  sb_add (&out, "", 0);
+  char *names[1] = { d->var };
+  char *list = d->list;
+  const char *save_p = c->p, *save_ls = c->linestart;
+  c->p = list;
+  c->linestart = list;
+  int ok = 1;
+  skip_ws (c);
+  if (!*c->p)
+    {
+      char *val[1] = { (char *) "" };
+      ok = subst (c, body, len, 1, names, val, -1, &out, budget_left (c));
+    }
+  else if (kind == DEFN_IRP)
+    while (ok && *c->p)
+      {
+        char *v = macro_arg (c);
+        char *val[1] = { v };
+        ok = subst (c, body, len, 1, names, val, -1, &out, budget_left (c));
+        free (v);
+        skip_comma (c);
+      }
+  else
+    {
+      int inq = 0;
+      if (*c->p == '"')
+        {
+          inq = 1;
+          c->p++;
+        }
+      while (ok && *c->p)
+        {
+          if (*c->p == '"')
+            {
+              inq = !inq;
+              c->p++;
+              skip_ws (c);
+              if (!*c->p)
+                break;
+            }
+          char ch[2] = { *c->p++, 0 };
+          char *val[1] = { ch };
+          ok = subst (c, body, len, 1, names, val, -1, &out, budget_left (c));
+          if (!inq)
+            skip_ws (c);
+        }
+    }
+  c->p = save_p;
+  c->linestart = save_ls;
+  free (body);
+  defn_free (d);
+  if (!ok)
+    {
+      free (out.p);
+      fatal_at (c, at, "`.irp' expansion larger than %s in total", "the limit");
+      return;
+    }
+  c->expanded += out.n + 1;
+  frame_push (c, out.p, out.n, 0, line0, nlines, c->ctx, FRAME_LOOP);
+}
+
+/* ----- conditionals ----- */
+
+static int
+cond_active (struct asm_ctx *c)
+{
+  return c->nconds == 0 || c->conds[c->nconds - 1].active;
+}
+
+/* A string of .ifc: 'quoted' (a doubled quote stands for one), or the
+   text up to TERM (a comma) or the end of the line, trimmed, runs of
+   white space counting as one space.  */
+static char *
+ifc_string (struct asm_ctx *c, int term)
+{
+  struct sbuf b = { 0 };
+  sb_add (&b, "", 0);
+  skip_ws (c);
+  if (*c->p == '\'')
+    {
+      c->p++;
+      while (*c->p)
+        {
+          if (*c->p == '\'')
+            {
+              if (c->p[1] != '\'')
+                {
+                  c->p++;
+                  break;
+                }
+              c->p++;
+            }
+          sb_add (&b, c->p++, 1);
+        }
+      skip_ws (c);
+      return b.p;
+    }
+  while (*c->p && *c->p != term)
+    {
+      if (is_ws ((unsigned char) *c->p))
+        {
+          while (is_ws ((unsigned char) *c->p))
+            c->p++;
+          if (*c->p && *c->p != term)
+            sb_add (&b, " ", 1);
+          continue;
+        }
+      sb_add (&b, c->p++, 1);
+    }
+  return b.p;
+}
+
+/* Evaluate the condition of .if-like directive D (N bytes), reading its
+   operands.  */
+static int
+cond_eval (struct asm_ctx *c, const char *d, size_t n)
+{
+  const char *s = d + 3;   /* after ".if" */
+  size_t k = n - 3;
+  if (k == 0 || (k == 2 && !strncmp (s, "ne", 2)) || (k == 2 && !strncmp (s, "eq", 2))
+      || (k == 2 && (!strncmp (s, "ge", 2) || !strncmp (s, "gt", 2)
+                     || !strncmp (s, "le", 2) || !strncmp (s, "lt", 2))))
+    {
+      skip_ws (c);
+      const char *st = c->p;
+      struct expr e = parse_expr (c);
+      if (c->stmt_err)
+        return 0;
+      if (!eisconst (&e))
+        {
+          diag_at (c, c->line, COL (c, st), "non-constant expression in `%.*s'",
+                   (int) n, d);
+          return 0;
+        }
+      int64_t v = e.k;
+      if (k == 0 || !strncmp (s, "ne", 2))
+        return v != 0;
+      if (!strncmp (s, "eq", 2))
+        return v == 0;
+      if (!strncmp (s, "ge", 2))
+        return v >= 0;
+      if (!strncmp (s, "gt", 2))
+        return v > 0;
+      if (!strncmp (s, "le", 2))
+        return v <= 0;
+      return v < 0;
+    }
+  if ((k == 3 && !strncmp (s, "def", 3)) || (k == 4 && !strncmp (s, "ndef", 4))
+      || (k == 6 && !strncmp (s, "notdef", 6)))
+    {
+      const char *nm;
+      size_t nn = ident (c, &nm);
+      if (!nn)
+        {
+          ERR (c, "expected a symbol name");
+          return 0;
+        }
+      int si = sym_find (c, nm, nn);
+      int def = si >= 0 && c->syms[si].sec != ASM_SEC_UNDEF;
+      return s[0] == 'd' ? def : !def;
+    }
+  if ((k == 1 && s[0] == 'c') || (k == 2 && !strncmp (s, "nc", 2)))
+    {
+      char *a = ifc_string (c, ',');
+      if (*c->p != ',')
+        {
+          free (a);
+          ERR (c, "expected `,' in `%.*s' (write 'quoted' strings for ones with commas)",
+               (int) n, d);
+          return 0;
+        }
+      c->p++;
+      char *b = ifc_string (c, 0);
+      int eq = !strcmp (a, b);
+      free (a);
+      free (b);
+      return s[0] == 'c' ? eq : !eq;
+    }
+  if ((k == 3 && !strncmp (s, "eqs", 3)) || (k == 3 && !strncmp (s, "nes", 3)))
+    {
+      uint8_t *a, *b;
+      size_t al, bl;
+      if (!parse_string (c, &a, &al))
+        return 0;
+      if (!expect (c, ',') || !parse_string (c, &b, &bl))
+        {
+          free (a);
+          return 0;
+        }
+      int eq = al == bl && !memcmp (a, b, al);
+      free (a);
+      free (b);
+      return s[0] == 'e' ? eq : !eq;
+    }
+  /* .ifb / .ifnb */
+  skip_ws (c);
+  int blank = !*c->p;
+  c->p += strlen (c->p);
+  return s[0] == 'b' ? blank : !blank;
+}
+
+static int
+is_if_directive (const char *d, size_t n)
+{
+  static const char *const ifs[] = {
+    ".if", ".ifdef", ".ifndef", ".ifnotdef", ".ifc", ".ifnc", ".ifeqs",
+    ".ifnes", ".ifeq", ".ifne", ".ifge", ".ifgt", ".ifle", ".iflt", ".ifb",
+    ".ifnb"
+  };
+  for (size_t i = 0; i < sizeof ifs / sizeof *ifs; i++)
+    if (n == strlen (ifs[i]) && !strncmp (d, ifs[i], n))
+      return 1;
+  return 0;
+}
+
+/* Conditional directive D (N bytes, c->p after it).  Returns 0 when D is
+   not one.  Runs in skipped regions too, where it only tracks nesting.  */
+static int
+cond_directive (struct asm_ctx *c, const char *d, size_t n)
+{
+  int outer = cond_active (c);
+  size_t base = c->nframes ? c->frames[c->nframes - 1].ncond : 0;
+  int have = c->nconds > base;
+  struct cond *top = have ? &c->conds[c->nconds - 1] : NULL;
+  if (is_if_directive (d, n))
+    {
+      GROW (c->conds, c->nconds, c->condcap);
+      struct cond *k = &c->conds[c->nconds++];
+      memset (k, 0, sizeof *k);
+      k->line = c->line;
+      k->col = COL (c, d);
+      k->ctx = c->ctx;
+      k->outer = (uint8_t) outer;
+      k->taken = 1;
+      if (outer)
+        {
+          int v = cond_eval (c, d, n);
+          k = &c->conds[c->nconds - 1];
+          k->active = (uint8_t) (v != 0);
+          k->taken = k->active;
+          if (!c->stmt_err && !is_end (c))
+            ERR (c, "junk at end of line: `%.20s'", c->p);
+        }
+      return 1;
+    }
+  if (dir_is (d, n, ".elseif"))
+    {
+      if (!have)
+        {
+          diag_at (c, c->line, COL (c, d), "`.elseif' without `.if'");
+          return 1;
+        }
+      if (top->seen_else && top->outer)
+        diag_at (c, c->line, COL (c, d), "`.elseif' after `.else'");
+      if (top->outer && !top->taken)
+        {
+          int v = cond_eval (c, ".if", 3);
+          top = &c->conds[c->nconds - 1];
+          top->active = (uint8_t) (v != 0);
+          top->taken = top->active;
+          if (!c->stmt_err && !is_end (c))
+            ERR (c, "junk at end of line: `%.20s'", c->p);
+        }
+      else
+        top->active = 0;
+      c->p += strlen (c->p);
+      return 1;
+    }
+  if (dir_is (d, n, ".else"))
+    {
+      if (!have)
+        {
+          diag_at (c, c->line, COL (c, d), "`.else' without `.if'");
+          return 1;
+        }
+      if (top->seen_else && top->outer)
+        diag_at (c, c->line, COL (c, d), "duplicate `.else'");
+      top->seen_else = 1;
+      top->active = (uint8_t) (top->outer && !top->taken);
+      top->taken = 1;
+      c->p += strlen (c->p);
+      return 1;
+    }
+  if (dir_is (d, n, ".endif"))
+    {
+      if (!have)
+        {
+          diag_at (c, c->line, COL (c, d), "`.endif' without `.if'");
+          return 1;
+        }
+      c->nconds--;
+      c->p += strlen (c->p);
+      return 1;
+    }
+  return 0;
+}
+
+/* ----- the directives ----- */
+
+/* Macro, loop, conditional and message directives.  Returns 0 when D is
+   none of them.  */
+static int
+ctl_directive (struct asm_ctx *c, const char *d, size_t n)
+{
+  if (n < 3 || d[1] < 'a' || (d[1] != 'e' && d[1] != 'i' && d[1] != 'm'
+                             && d[1] != 'r' && d[1] != 'p' && d[1] != 'w'
+                             && d[1] != 'f' && d[1] != 'a' && d[1] != 'n'))
+    return 0;
+  if (cond_directive (c, d, n))
+    return 1;
+  if (dir_is (d, n, ".macro"))
+    {
+      /* The body is collected whatever the errors in this line.  */
+      macro_begin (c, d);
+      c->p += strlen (c->p);
+      return 1;
+    }
+  if (dir_is (d, n, ".rept") || dir_is (d, n, ".irp") || dir_is (d, n, ".irpc"))
+    {
+      loop_begin (c, dir_is (d, n, ".rept") ? DEFN_REPT
+                     : dir_is (d, n, ".irp") ? DEFN_IRP : DEFN_IRPC, d);
+      c->p += strlen (c->p);
+      return 1;
+    }
+  if (dir_is (d, n, ".endm") || dir_is (d, n, ".endr"))
+    {
+      diag_at (c, c->line, COL (c, d), "`%.*s' without `%s'", (int) n, d,
+               d[4] == 'm' ? ".macro" : ".rept, .irp or .irpc");
+      return 1;
+    }
+  if (dir_is (d, n, ".exitm"))
+    {
+      if (expansion_depth (c) == 0)
+        {
+          warn_loc (c, c->ctx, c->line, COL (c, d), "`.exitm' outside a macro: ignored");
+          return 1;
+        }
+      /* The innermost expansion ends here (a .irp or .rept in a macro
+         ends, not the macro: gas does the same), with what it opened.  */
+      struct frame *f = &c->frames[c->nframes - 1];
+      c->nconds = f->ncond;
+      free (f->buf);
+      c->nframes--;
+      if (!is_end (c))
+        ERR (c, "junk at end of line: `%.20s'", c->p);
+      return 1;
+    }
+  if (dir_is (d, n, ".purgem"))
+    {
+      do
+        {
+          const char *nm;
+          size_t nn = ident (c, &nm);
+          if (!nn)
+            {
+              ERR (c, "expected a macro name");
+              return 1;
+            }
+          int m = macro_find (c, nm, nn);
+          if (m < 0)
+            warn_loc (c, c->ctx, c->line, COL (c, nm),
+                      "macro `%.*s' is not defined: nothing to purge", (int) nn, nm);
+          else
+            c->macs[m].dead = 1;
+        }
+      while (accept (c, ','));
+      if (!is_end (c))
+        ERR (c, "junk at end of line: `%.20s'", c->p);
+      return 1;
+    }
+  if (dir_is (d, n, ".error") || dir_is (d, n, ".warning") || dir_is (d, n, ".print"))
+    {
+      uint8_t *b = NULL;
+      size_t len = 0;
+      int col = COL (c, d);
+      int has = !is_end (c);
+      if (has && !parse_string (c, &b, &len))
+        return 1;
+      if (!is_end (c))
+        {
+          free (b);
+          ERR (c, "junk at end of line: `%.20s'", c->p);
+          return 1;
+        }
+      char *msg = xrealloc (NULL, len + 1);
+      if (len)
+        memcpy (msg, b, len);
+      msg[len] = 0;
+      free (b);
+      for (size_t i = 0; i < len; i++)
+        if (msg[i] == '\n' || msg[i] == '\r' || msg[i] == 0)
+          msg[i] = ' ';
+      if (d[1] == 'e')
+        diag_at (c, c->line, col, "%s", has ? msg : ".error directive invoked in source file");
+      else if (d[1] == 'w')
+        warn_loc (c, c->ctx, c->line, col, "%s",
+                  has ? msg : ".warning directive invoked in source file");
+      else if (c->opts->diag)
+        printf ("%s\n", msg);
+      free (msg);
+      return 1;
+    }
+  if (dir_is (d, n, ".fail"))
+    {
+      int col = COL (c, d);
+      int64_t v = const_expr (c);
+      if (c->stmt_err)
+        return 1;
+      if (v >= 500)
+        warn_loc (c, c->ctx, c->line, col, ".fail %lld encountered", (long long) v);
+      else
+        diag_at (c, c->line, col, ".fail %lld encountered", (long long) v);
+      return 1;
+    }
+  if (dir_is (d, n, ".altmacro"))
+    {
+      diag_at (c, c->line, COL (c, d), "`.altmacro' is not supported");
+      return 1;
+    }
+  if (dir_is (d, n, ".noaltmacro"))
+    return 1;
+  return 0;
 }
 
 /* ---------- statements ---------- */
@@ -2623,12 +4101,27 @@ statement (struct asm_ctx *c)
             {
               /* sym = expr  */
               c->p = st;
-              directive (c, ".set", 4);
+              (void) directive (c, ".set", 4);
               return;
             }
           if (id[0] == '.' && n > 1)
             {
-              directive (c, id, n);
+              /* Directives first, then macros (as gas does).  */
+              if (directive (c, id, n))
+                return;
+              int m = macro_find (c, id, n);
+              if (m >= 0)
+                macro_invoke (c, m, id);
+              else
+                diag_at (c, c->line, COL (c, id), "unknown directive `%.*s'",
+                         (int) (n > 40 ? 40 : n), id);
+              return;
+            }
+          /* Macros before instructions.  */
+          int m = macro_find (c, id, n);
+          if (m >= 0)
+            {
+              macro_invoke (c, m, id);
               return;
             }
         }
@@ -2703,11 +4196,85 @@ strip_comments (char *s, int *in_comment)
           r += 2;
           continue;
         }
-      if (*r == '#' || *r == ';' || (*r == '/' && r[1] == '/'))
+      /* `//' (LLVM's comment) only after white space: section names
+         such as uretprobe//bin/bash:readline contain it.  */
+      if (*r == '#' || *r == ';'
+          || (*r == '/' && r[1] == '/' && (r == s || r[-1] == ' ' || r[-1] == '\t')))
         break;
       *w++ = *r++;
     }
   *w = 0;
+}
+
+/* ---------- the input loop ---------- */
+
+static void
+process_line (struct asm_ctx *c)
+{
+  char *line = c->lbuf;
+  c->linestart = line;
+  c->p = line;
+  c->stmt_err = 0;
+  if (c->defn.kind)
+    {
+      defn_line (c, line);
+      return;
+    }
+  if (!cond_active (c))
+    {
+      const char *w;
+      size_t n = first_word (line, &w);
+      if (n > 1 && w[0] == '.')
+        {
+          c->p = (char *) w + n;
+          (void) cond_directive (c, w, n);
+        }
+      return;
+    }
+  size_t nfx = c->nfx;
+  statement (c);
+  if (c->stmt_err)
+    c->nfx = nfx;    /* no fixups for a statement in error */
+}
+
+/* Read lines from the frames until the file ends (or a fatal error).  */
+static void
+run_lines (struct asm_ctx *c)
+{
+  while (c->nframes && !c->fatal)
+    {
+      struct frame *f = &c->frames[c->nframes - 1];
+      if (f->pos >= f->len)
+        {
+          if (f->reps)
+            {
+              f->reps--;
+              f->pos = 0;
+              continue;
+            }
+          if (c->nframes == 1)
+            return;   /* the file: asm_run checks what is left open */
+          frame_pop (c);
+          continue;
+        }
+      const char *s = f->buf + f->pos;
+      const char *nl = memchr (s, '\n', f->len - f->pos);
+      size_t n = nl ? (size_t) (nl - s) : f->len - f->pos;
+      f->pos += n + (nl != NULL);
+      c->line = f->line0 + (f->nlines ? f->idx % f->nlines : f->idx);
+      f->idx++;
+      c->ctx = f->ctx;
+      if (n + 1 > c->lbufcap)
+        {
+          c->lbufcap = n + 1 > 256 ? n + 1 : 256;
+          c->lbuf = xrealloc (c->lbuf, c->lbufcap);
+        }
+      memcpy (c->lbuf, s, n);
+      c->lbuf[n] = 0;
+      if (f->kind == FRAME_FILE)
+        strip_comments (c->lbuf, &c->in_comment);
+      process_line (c);
+    }
 }
 
 /* ---------- resolution ---------- */
@@ -2752,6 +4319,7 @@ apply_fixups (struct asm_ctx *c)
   for (size_t i = 0; i < c->nfx; i++)
     {
       struct fixup *f = &c->fx[i];
+      c->ctx = f->ctx;
       efold (c, &f->e);
       struct asm_sec *s = &c->secs[f->sec];
       size_t need = f->kind == FX_DATA ? (size_t) f->size
@@ -2928,6 +4496,7 @@ apply_fixups (struct asm_ctx *c)
   for (size_t i = 0; i < c->nsz; i++)
     {
       struct size_dir *z = &c->sz[i];
+      c->ctx = z->ctx;
       efold (c, &z->e);
       if (!eisconst (&z->e))
         {
@@ -2963,27 +4532,23 @@ asm_run (const char *file, const char *text, size_t len,
   for (size_t i = 0; i < len; i++)
     if (buf[i] == 0)
       buf[i] = ' ';
-  int in_comment = 0;
-  char *line = buf;
-  c->line = 0;
-  while (line && *line)
+  c->ctx = -1;
+  c->max_expand = opts->max_expand ? opts->max_expand : ASM_MAX_EXPAND;
+  frame_push (c, buf, len, 0, 1, 0, -1, FRAME_FILE);
+  run_lines (c);
+  while (c->nframes)
     {
-      char *nl = strchr (line, '\n');
-      if (nl)
-        *nl = 0;
-      c->line++;
-      strip_comments (line, &in_comment);
-      /* Split on the GNU line separator '`'... not used: one statement.  */
-      c->linestart = line;
-      c->p = line;
-      c->stmt_err = 0;
-      size_t nfx = c->nfx;
-      statement (c);
-      if (c->stmt_err)
-        c->nfx = nfx;    /* no fixups for a statement in error */
-      line = nl ? nl + 1 : NULL;
+      if (c->fatal)
+        {
+          /* Stop: drop what is left without more diagnostics.  */
+          free (c->frames[c->nframes - 1].buf);
+          c->nframes--;
+          c->nconds = c->nframes ? c->frames[c->nframes - 1].ncond : 0;
+          defn_free (&c->defn);
+        }
+      else
+        frame_pop (c);
     }
-  free (buf);
   resolve_section_names (c);
   apply_fixups (c);
   /* Like gas, pad every section to a multiple of its alignment.  */
@@ -3018,5 +4583,16 @@ asm_free (struct asm_ctx *c)
   free (c->sz);
   free (c->stack);
   free (c->scratch);
+  for (size_t i = 0; i < c->nmacs; i++)
+    macro_free (&c->macs[i]);
+  free (c->macs);
+  free (c->machash);
+  for (size_t i = 0; i < c->nframes; i++)
+    free (c->frames[i].buf);
+  free (c->frames);
+  free (c->xctx);
+  free (c->conds);
+  defn_free (&c->defn);
+  free (c->lbuf);
   free (c);
 }

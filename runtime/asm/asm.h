@@ -21,6 +21,7 @@ struct asm_opts {
   int xbpf;            /* -mxbpf: sdiv/smod mean the xBPF encodings, e_flags */
   int max_errors;      /* 0: unlimited */
   FILE *diag;          /* where diagnostics go (NULL: discard) */
+  size_t max_expand;   /* bytes of macro/.rept/.irp expansion (0: 64 MiB) */
 };
 
 struct asm_sym {
@@ -30,6 +31,8 @@ struct asm_sym {
   uint8_t bind, type, vis;
   uint8_t temp;        /* .L / numeric local / internal: not in symtab */
   uint8_t explicit_local, size_set, referenced, is_file;
+  uint8_t set_defined; /* defined by .set/.equ/=: may be set again */
+  uint8_t dead;        /* replaced by a later .set of the same name */
   int elf_index;
   uint64_t common_align;
 };
