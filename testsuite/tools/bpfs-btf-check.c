@@ -40,7 +40,16 @@ int main(int argc, char **argv)
   /* The BTF alone first (as libbpf fixed it up at open): the answer does
      not depend on whether the verifier then accepts the programs.  */
   struct btf *btf = bpf_object__btf(obj);
-  int btf_err = btf ? btf__load_into_kernel(btf) : -ENOENT;
+  int btf_err = -ENOENT;
+  if (btf)
+    {
+      /* A copy: the object's own BTF is loaded again by bpf_object__load. */
+      __u32 size;
+      const void *raw = btf__raw_data(btf, &size);
+      struct btf *copy = raw ? btf__new(raw, size) : NULL;
+      btf_err = copy ? btf__load_into_kernel(copy) : -EINVAL;
+      btf__free(copy);
+    }
   if (btf_err == -EPERM)
     return 77;
   printf("btf: %s\n", btf_err ? "rejected" : "kernel-accepted");
