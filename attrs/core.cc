@@ -825,18 +825,7 @@ lower_core_markers (function *fun)
   return TODO_update_ssa_only_virtuals;
 }
 
-namespace {
-const pass_data core_pass_data = {
-  GIMPLE_PASS, "bpfsupport-core", OPTGROUP_NONE, TV_NONE,
-  PROP_cfg | PROP_ssa, 0, 0, 0, 0
-};
-class core_pass : public gimple_opt_pass
-{
-public:
-  core_pass (gcc::context *ctx) : gimple_opt_pass (core_pass_data, ctx) {}
-  BPFS_PASS_EXECUTE (fun) { return lower_core_markers (fun); }
-};
-} // namespace
+BPFS_GIMPLE_PASS (core_pass, "bpfsupport-core", lower_core_markers)
 
 /* ------------------------------------------------ output (gcc-btf.cc) */
 
@@ -926,10 +915,5 @@ bpfs_core_init (void)
   register_callback (bpfs_plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) core_root_tab);
 
-  struct register_pass_info info;
-  info.pass = new core_pass (g);
-  info.reference_pass_name = "ssa";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (bpfs_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  bpfs_register_pass (new core_pass (g), "ssa", PASS_POS_INSERT_AFTER);
 }

@@ -254,20 +254,7 @@ find_constant_helper_vars (void *, void *)
     }
 }
 
-namespace {
-const pass_data helper_calls_pass_data = {
-  GIMPLE_PASS, "bpfsupport-helper-calls", OPTGROUP_NONE, TV_NONE,
-  PROP_cfg | PROP_ssa, 0, 0, 0, 0
-};
-
-class helper_calls_pass : public gimple_opt_pass
-{
-public:
-  helper_calls_pass (gcc::context *ctx)
-    : gimple_opt_pass (helper_calls_pass_data, ctx) {}
-  BPFS_PASS_EXECUTE (fun) { return lower_helper_calls (fun); }
-};
-} // namespace
+BPFS_GIMPLE_PASS (helper_calls_pass, "bpfsupport-helper-calls", lower_helper_calls)
 
 void
 bpfs_helper_calls_init (void)
@@ -275,12 +262,7 @@ bpfs_helper_calls_init (void)
   constant_helper_vars = new hash_map<tree, HOST_WIDE_INT>;
   helper_decls = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, tree>;
 
-  struct register_pass_info info;
-  info.pass = new helper_calls_pass (g);
-  info.reference_pass_name = "ssa";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (bpfs_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  bpfs_register_pass (new helper_calls_pass (g), "ssa", PASS_POS_INSERT_AFTER);
   register_callback (bpfs_plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		     find_constant_helper_vars, NULL);
   register_callback (bpfs_plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,

@@ -55,8 +55,9 @@ static void (*inner_postscan) (FILE *, rtx_insn *, rtx *, int);
 static section *(*inner_select_section) (tree, int, unsigned HOST_WIDE_INT);
 struct btf_gcc_state *bpfs_btf;
 
-static const char *
-section_name (section *s)
+/* The name of section S as the assembler knows it, or NULL.  */
+const char *
+bpfs_section_name (section *s)
 {
   if (!s)
     return NULL;
@@ -87,7 +88,7 @@ emit_line_label (const char *file, unsigned line, unsigned column)
 {
   if (!current_function_decl || !file || !line || !asm_out_file)
     return;
-  const char *sec = section_name (in_section);
+  const char *sec = bpfs_section_name (in_section);
   if (!sec)
     return;
   if (label_pending && !line_records.is_empty ()
@@ -121,7 +122,7 @@ btf_begin_prologue (unsigned line, unsigned column, const char *file)
   inner_hooks->begin_prologue (line, column, file);
   if (!current_function_decl)
     return;
-  function_record f = { current_function_decl, section_name (in_section),
+  function_record f = { current_function_decl, bpfs_section_name (in_section),
 			symbol_name (current_function_decl) };
   if (f.section)
     {
@@ -154,7 +155,7 @@ btf_postscan (FILE *file, rtx_insn *insn, rtx *ops, int nops)
   /* A CO-RE instruction: label its end, the relocation points at it.  */
   if (GET_CODE (body) == ASM_OPERANDS)
     {
-      const char *sec = section_name (in_section);
+      const char *sec = bpfs_section_name (in_section);
       if (sec && bpfs_core_note_asm (ASM_OPERANDS_TEMPLATE (body), sec,
 				     next_label))
 	fprintf (file, ".LBPFSc%u:\n", next_label++);

@@ -20,6 +20,9 @@ void bpfs_btf_add_line_info (struct btf_gcc_state *st, const char *section,
 /* The BTF id (builder id) of TYPE, building it if needed: CO-RE uses it.  */
 uint32_t bpfs_btf_type_id (struct btf_gcc_state *st, tree type);
 struct btf_builder *bpfs_btf_builder (struct btf_gcc_state *st);
+/* The name of section S as the assembler knows it (".text", ".bss" for
+   .lcomm...), or NULL.  */
+const char *bpfs_section_name (section *s);
 /* The label at offset 0 of data section SECTION in this unit, or NULL.  */
 const char *bpfs_btf_data_base (const char *section);
 /* Write .BTF and .BTF.ext into the assembler output.  */

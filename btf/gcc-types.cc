@@ -98,6 +98,19 @@ bpfs_btf_state_free (struct btf_gcc_state *st)
   XDELETE (st);
 }
 
+/* ID with GCC's qualifiers QUALS, outermost const as clang writes it.  */
+static uint32_t
+qualified (struct btf_gcc_state *st, uint32_t id, int quals)
+{
+  if (quals & TYPE_QUAL_RESTRICT)
+    id = btfb_qual (st->b, BTFB_KIND_RESTRICT, id);
+  if (quals & TYPE_QUAL_VOLATILE)
+    id = btfb_qual (st->b, BTFB_KIND_VOLATILE, id);
+  if (quals & TYPE_QUAL_CONST)
+    id = btfb_qual (st->b, BTFB_KIND_CONST, id);
+  return id;
+}
+
 /* A typedef is a variant whose name is a TYPE_DECL with an original type. */
 static bool
 typedef_variant_p (tree t)
@@ -178,12 +191,7 @@ member_type_id (struct btf_gcc_state *st, tree t, bool seen_pointer)
     {
       id = member_type_id (st, build_qualified_type (t, TYPE_UNQUALIFIED),
 			   seen_pointer);
-      if (quals & TYPE_QUAL_RESTRICT)
-	id = btfb_qual (st->b, BTFB_KIND_RESTRICT, id);
-      if (quals & TYPE_QUAL_VOLATILE)
-	id = btfb_qual (st->b, BTFB_KIND_VOLATILE, id);
-      if (quals & TYPE_QUAL_CONST)
-	id = btfb_qual (st->b, BTFB_KIND_CONST, id);
+      id = qualified (st, id, quals);
     }
   else if (typedef_variant_p (t))
     {
@@ -366,12 +374,7 @@ type_id (struct btf_gcc_state *st, tree t)
   if (quals)
     {
       id = type_id (st, build_qualified_type (t, TYPE_UNQUALIFIED));
-      if (quals & TYPE_QUAL_RESTRICT)
-	id = btfb_qual (st->b, BTFB_KIND_RESTRICT, id);
-      if (quals & TYPE_QUAL_VOLATILE)
-	id = btfb_qual (st->b, BTFB_KIND_VOLATILE, id);
-      if (quals & TYPE_QUAL_CONST)
-	id = btfb_qual (st->b, BTFB_KIND_CONST, id);
+      id = qualified (st, id, quals);
     }
   else if (typedef_variant_p (t))
     {
@@ -484,16 +487,7 @@ variable_section (tree decl)
     return DECL_SECTION_NAME (decl);
   if (DECL_EXTERNAL (decl))
     return NULL;
-  section *s = get_variable_section (decl, true);
-  if (s->common.flags & SECTION_NAMED)
-    return s->named.name;
-  if (s == data_section)
-    return ".data";
-  if (s == readonly_data_section)
-    return ".rodata";
-  if (s == bss_section || (s->common.flags & SECTION_NOSWITCH))
-    return ".bss";
-  return NULL;
+  return bpfs_section_name (get_variable_section (decl, true));
 }
 
 static const char *

@@ -122,10 +122,6 @@ public:
 void
 bpfs_check_calls_init (void)
 {
-  struct register_pass_info info;
-  info.pass = new check_calls_rtl_pass (g);
-  info.reference_pass_name = "final";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_BEFORE;
-  register_callback (bpfs_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  bpfs_register_pass (new check_calls_rtl_pass (g), "final",
+		      PASS_POS_INSERT_BEFORE);
 }

@@ -55,6 +55,22 @@
 #define BPFS_PASS_EXECUTE(fn) unsigned int execute (function *fn) final override
 #define BPFS_PASS_GATE(fn) bool gate (function *fn) final override
 
+/* A GIMPLE pass named NAME whose execute hook is FN (function *): the
+   class GCC's pass manager wants, without the boilerplate in every file. */
+#define BPFS_GIMPLE_PASS(cls, name, fn)					\
+  namespace {								\
+  const pass_data cls##_data = {					\
+    GIMPLE_PASS, name, OPTGROUP_NONE, TV_NONE, PROP_cfg | PROP_ssa,	\
+    0, 0, 0, 0								\
+  };									\
+  class cls : public gimple_opt_pass					\
+  {									\
+  public:								\
+    cls (gcc::context *ctx) : gimple_opt_pass (cls##_data, ctx) {}	\
+    BPFS_PASS_EXECUTE (fun) { return fn (fun); }			\
+  };									\
+  }
+
 /* Iterate over the symbols that refer to NODE (ipa-ref lists).  */
 #define BPFS_FOR_EACH_REFERRING(node, i, ref) \
   for ((i) = 0; (node)->iterate_referring ((i), (ref)); (i)++)
@@ -63,5 +79,19 @@
 extern const char *bpfs_plugin_name;
 
 #include "plugin/options.h"
+
+/* Run PASS just after (or before) the first instance of GCC's pass
+   REFERENCE ("ssa", "optimized", "final"...).  */
+static inline void
+bpfs_register_pass (opt_pass *pass, const char *reference,
+		    enum pass_positioning_ops where)
+{
+  struct register_pass_info info;
+  info.pass = pass;
+  info.reference_pass_name = reference;
+  info.ref_pass_instance_number = 1;
+  info.pos_op = where;
+  register_callback (bpfs_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
 
 #endif

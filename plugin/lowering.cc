@@ -167,29 +167,12 @@ lower_function (function *fun)
   return TODO_update_ssa_only_virtuals | TODO_cleanup_cfg;
 }
 
-namespace {
-const pass_data lower_pass_data = {
-  GIMPLE_PASS, "bpfsupport-lower", OPTGROUP_NONE, TV_NONE,
-  PROP_cfg | PROP_ssa, 0, 0, 0, 0
-};
-
-class lower_pass : public gimple_opt_pass
-{
-public:
-  lower_pass (gcc::context *ctx) : gimple_opt_pass (lower_pass_data, ctx) {}
-  BPFS_PASS_EXECUTE (fun) { return lower_function (fun); }
-};
-} // namespace
+BPFS_GIMPLE_PASS (lower_pass, "bpfsupport-lower", lower_function)
 
 void
 bpfs_lowering_init (void)
 {
-  struct register_pass_info info;
-  info.pass = new lower_pass (g);
-  info.reference_pass_name = "optimized";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (bpfs_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  bpfs_register_pass (new lower_pass (g), "optimized", PASS_POS_INSERT_AFTER);
 
   if (bpfs_options.check_calls && !bpfs_options.allow_extern_calls)
     bpfs_check_calls_init ();
