@@ -731,8 +731,8 @@ static int apply_relocs(struct ld *l, uint8_t *done)
 static int load_btf_ext(struct ld *l, const uint8_t *ext, size_t len)
 {
   struct elo_object *o = l->o;
-  if (len < 32 || (rd32(ext) & 0xffff) != 0xeb9f)
-    return 0;
+  if (o->lines || len < 32 || (rd32(ext) & 0xffff) != 0xeb9f)
+    return 0;   /* only the first .BTF.ext counts */
   uint32_t hdr = rd32(ext + 4);
   if (hdr < 32 || hdr > len)
     return 0;
