@@ -280,6 +280,14 @@ lower_atomic_call (gimple_stmt_iterator *gsi, gcall *call)
   bool rmw = kind != AK_LOAD && kind != AK_STORE && kind != AK_RELEASE
 	     && kind != AK_CLEAR && kind != AK_FENCE;
 
+  /* With allow-extern-calls the program is linked with a library (an
+     executable for bpf-run): what BPF cannot do inline stays GCC's call. */
+  bool library = bpfs_options.allow_extern_calls;
+  if (library
+      && (kind == AK_UNSUPPORTED || (rmw && op == BIT_NOT_EXPR)
+	  || (rmw && size != 4 && size != 8) || size == 16
+	  || (BYTES_BIG_ENDIAN && rmw)))
+    return false;
   if (kind == AK_UNSUPPORTED)
     {
       error_at (loc, "%qs on an object whose size is not 1, 2, 4 or 8 "
@@ -330,6 +338,8 @@ lower_atomic_call (gimple_stmt_iterator *gsi, gcall *call)
   bool needs_v3 = (kind == AK_FETCH_OP || kind == AK_OP_FETCH) ? used
 		  : (kind == AK_XCHG || kind == AK_CAS_VAL || kind == AK_CAS_BOOL
 		     || kind == AK_CMPXCHG);
+  if (needs_v3 && bpfs_options.cpu < 3 && library)
+    return false;
   if (needs_v3 && bpfs_options.cpu < 3)
     {
       error_at (loc, "%qs needs the atomic instructions of BPF cpu v3 "

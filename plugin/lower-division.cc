@@ -124,6 +124,8 @@ bpfs_lower_division (function *fun)
 	  continue;
 	location_t loc = gimple_location (stmt);
 	int prec = TYPE_PRECISION (type);
+	if (prec > 64 && bpfs_options.allow_extern_calls)
+	  continue;
 	if (prec > 64)
 	  {
 	    error_at (loc, "signed division of %d-bit integers needs a "

@@ -390,6 +390,11 @@ lower_memory_call (gimple_stmt_iterator *gsi, gcall *call)
   location_t loc = gimple_location (call);
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   tree len = gimple_call_arg (call, 2);
+  /* Linked with a library (allow-extern-calls): calls that cannot be
+     inlined stay calls.  */
+  if (bpfs_options.allow_extern_calls
+      && (!tree_fits_uhwi_p (len) || tree_to_uhwi (len) > MAX_INLINE_COPY))
+    return false;
   if (!tree_fits_uhwi_p (len))
     {
       error_at (loc, "%qs with a size that is not a compile-time constant: "
@@ -454,6 +459,8 @@ lower_aggregate_copy (gimple_stmt_iterator *gsi, gassign *stmt)
   if (!zero && !REFERENCE_CLASS_P (rhs) && !DECL_P (rhs))
     return false;
   location_t loc = gimple_location (stmt);
+  if (size > MAX_INLINE_COPY && bpfs_options.allow_extern_calls)
+    return false;
   if (size > MAX_INLINE_COPY)
     {
       error_at (loc, "copy of a %wu-byte object is too large to inline into "
