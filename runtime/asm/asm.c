@@ -3127,10 +3127,22 @@ budget_left (struct asm_ctx *c)
   return c->expanded < c->max_expand ? c->max_expand - c->expanded : 0;
 }
 
+/* Expansion limits: report once and stop reading input.  */
 static void
-fatal_at (struct asm_ctx *c, const char *at, const char *fmt, const char *what)
+fatal_nest (struct asm_ctx *c, int ctx, int line, int col)
 {
-  diag_at (c, c->line, at ? COL (c, at) : 0, fmt, what);
+  diag_loc (c, ctx, line, col,
+            "macros, .rept and .irp nested more than %d levels deep (endless recursion?)",
+            ASM_MAX_NEST);
+  c->fatal = 1;
+}
+
+static void
+fatal_size (struct asm_ctx *c, int ctx, int line, int col, const char *what)
+{
+  diag_loc (c, ctx, line, col,
+            "expanding this %s would exceed the limit of %zu bytes of expansion in total",
+            what, c->max_expand);
   c->fatal = 1;
 }
 
@@ -3389,7 +3401,7 @@ macro_invoke (struct asm_ctx *c, int mi, const char *at)
 {
   if (expansion_depth (c) >= ASM_MAX_NEST)
     {
-      fatal_at (c, at, "macros nested too deeply (more than %s levels)", "100");
+      fatal_nest (c, c->ctx, c->line, COL (c, at));
       return;
     }
   struct macro *m = &c->macs[mi];
@@ -3457,10 +3469,35 @@ macro_invoke (struct asm_ctx *c, int mi, const char *at)
             }
           if (m->vararg && pos == nf - 1)
             {
-              size_t l = strlen (c->p);
-              while (l && is_ws ((unsigned char) c->p[l - 1]))
-                l--;
-              act[pos++] = xstrndup (c->p, l);
+              /* The rest of the line, white space as gas's input
+                 scrubber leaves it: none after a comma, runs as one
+                 space, none at the end (quoted text as written).  */
+              struct sbuf b = { 0 };
+              sb_add (&b, "", 0);
+              char q = 0;
+              for (const char *r = c->p; *r; r++)
+                {
+                  if (q)
+                    {
+                      if (*r == '\\' && r[1])
+                        sb_add (&b, r++, 1);
+                      else if (*r == q)
+                        q = 0;
+                    }
+                  else if (*r == '"' || *r == '\'')
+                    q = *r;
+                  else if (is_ws ((unsigned char) *r))
+                    {
+                      while (is_ws ((unsigned char) r[1]))
+                        r++;
+                      if (!r[1] || (b.n && b.p[b.n - 1] == ','))
+                        continue;
+                      sb_add (&b, " ", 1);
+                      continue;
+                    }
+                  sb_add (&b, r, 1);
+                }
+              act[pos++] = b.p;
               c->p += strlen (c->p);
               break;
             }
@@ -3490,7 +3527,7 @@ macro_invoke (struct asm_ctx *c, int mi, const char *at)
                   budget_left (c)))
         {
           free (out.p);
-          fatal_at (c, at, "macro expansion larger than %s in total", "the limit");
+          fatal_size (c, c->ctx, c->line, COL (c, at), "macro");
         }
       else
         {
@@ -3575,7 +3612,8 @@ loop_end (struct asm_ctx *c)
   size_t len = d->len;
   int nlines = d->nlines;
   int line0 = d->bodyline;
-  const char *at = c->linestart;
+  int dctx = d->ctx, dline = d->line, dcol = d->col;
+  const char *what = defn_what (kind);
   d->body = NULL;
   if (d->bad)
     {
@@ -3587,7 +3625,7 @@ loop_end (struct asm_ctx *c)
     {
       free (body);
       defn_free (d);
-      fatal_at (c, at, "macros nested too deeply (more than %s levels)", "100");
+      fatal_nest (c, dctx, dline, dcol);
       return;
     }
   if (kind == DEFN_REPT)
@@ -3602,7 +3640,7 @@ loop_end (struct asm_ctx *c)
       if (n > budget_left (c) / (len + 1))
         {
           free (body);
-          fatal_at (c, at, "`.rept' expansion larger than %s in total", "the limit");
+          fatal_size (c, dctx, dline, dcol, what);
           return;
         }
       c->expanded += n * (len + 1);
@@ -3665,7 +3703,7 @@ loop_end (struct asm_ctx *c)
   if (!ok)
     {
       free (out.p);
-      fatal_at (c, at, "`.irp' expansion larger than %s in total", "the limit");
+      fatal_size (c, dctx, dline, dcol, what);
       return;
     }
   c->expanded += out.n + 1;

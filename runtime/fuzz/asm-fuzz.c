@@ -1,6 +1,7 @@
 /* asm-fuzz.c - libFuzzer target for the bpf-asm parser: assemble the
    input in every syntax mode, with and without -mxbpf (no object is
-   written: parsing, fixups and relocation building are exercised).  */
+   written: parsing, macros and conditionals, fixups and relocation
+   building are exercised).  */
 #include <stddef.h>
 #include <stdint.h>
 #include "asm/asm.h"
@@ -13,7 +14,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   };
   for (int m = 0; m < 3; m++)
     {
-      struct asm_opts o = { modes[m], m == 1, 0, NULL };
+      /* A small expansion budget keeps every run fast: macros can
+         expand exponentially, bounded only by this.  */
+      struct asm_opts o = { modes[m], m == 1, 0, NULL, 1 << 20 };
       struct asm_ctx *c = asm_run ("fuzz.s", (const char *) data, size, &o);
       asm_free (c);
     }
