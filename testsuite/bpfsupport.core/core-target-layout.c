@@ -20,11 +20,15 @@ int main(void)
     if (bytes[i / 8] >> (i % 8) & 1) { if (bf2_lo < 0) bf2_lo = i; bf2_len++; }
   /* libbpf's rules for the load that holds a bitfield of an int.  */
   int bf1_byte = bf1_lo / 8 / 4 * 4, bf2_byte = bf2_lo / 8 / 4 * 4;
-  printf("%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d\n",
+  /* What BPF_CORE_READ_BITFIELD reads from the program's byte pattern. */
+  for (int i = 0; i < (int)sizeof s; i++)
+    ((unsigned char *)&s)[i] = (unsigned char)(i * 7 + 3);
+  long long bf1 = s.bf1, bf2 = s.bf2;
+  printf("%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %lld %lld\n",
          (int)offsetof(struct core_t, a), (int)offsetof(struct core_t, b),
          (int)sizeof s.b, (int)offsetof(struct core_t, d), 0, 1,
          bf1_byte, 4, 64 - (bf1_lo + bf1_len - bf1_byte * 8), 64 - bf1_len,
          1, 64 - (bf2_lo + bf2_len - bf2_byte * 8), 64 - bf2_len,
-         (int)sizeof s, 1, 0, 9, 1234, 99, (int)sizeof s);
+         (int)sizeof s, 1, 0, 9, 1234, 99, (int)sizeof s, bf1, bf2);
   return 0;
 }

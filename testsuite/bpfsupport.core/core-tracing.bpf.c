@@ -1,5 +1,5 @@
-/* CO-RE in tracing programs: BPF_CORE_READ chains through task_struct,
-   files and sockets, bpf_core_field_exists guards, and direct reads of
+/* CO-RE in tracing programs (kprobe, tracepoint, tp_btf, raw_tp):
+   BPF_CORE_READ chains through task_struct, files, inodes and sockets, bpf_core_field_exists guards, and direct reads of
    vmlinux.h types (preserve_access_index through #pragma clang attribute)
    in a BTF-typed program.  The verifier must accept every program.  */
 /* bpfs-flags: -D__TARGET_ARCH_x86 */
@@ -67,6 +67,16 @@ int BPF_PROG(exec_raw, struct task_struct *p)
 {
   int pid = BPF_CORE_READ(p, pid);
   return pid > 0;
+}
+
+SEC("tp/sched/sched_process_fork")
+int fork_tp(struct trace_event_raw_sched_process_fork *ctx)
+{
+  /* A tracepoint context from vmlinux.h (relocated context loads) and a
+     CO-RE chain through the current task's files.  */
+  struct task_struct *task = (struct task_struct *) bpf_get_current_task();
+  unsigned int max_fds = BPF_CORE_READ(task, files, fdt, max_fds);
+  return ctx->parent_pid != ctx->child_pid && max_fds > 0;
 }
 
 char LICENSE[] SEC("license") = "GPL";
