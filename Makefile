@@ -160,6 +160,9 @@ fuzz: all
 install: all
 	install -D -m 644 $(PLUGIN) $(DESTDIR)$$(dirname $$($(BPF_GCC) -print-libgcc-file-name))/plugin/bpfsupport.so
 	for t in $(wildcard $(BIN)/bpf-*); do install -D -m 755 $$t $(DESTDIR)$(PREFIX)/bin/$$(basename $$t); done
+	# bpf-gcc -B $(PREFIX)/libexec/bpfsupport/ assembles with bpf-asm.
+	install -d $(DESTDIR)$(PREFIX)/libexec/bpfsupport
+	ln -sf ../../bin/bpf-asm $(DESTDIR)$(PREFIX)/libexec/bpfsupport/as
 
 clean:
 	rm -rf $(BUILD)/obj $(BUILD)/bin $(BUILD)/testsuite $(PLUGIN) $(BUILD)/tests
