@@ -2728,6 +2728,8 @@ directive (struct asm_ctx *c, const char *d, size_t n)
     }
   if (dir_is (d, n, ".set") || dir_is (d, n, ".equ") || dir_is (d, n, ".equiv"))
     {
+      skip_ws (c);
+      const char *symat = c->p;
       int s = sym_operand (c);
       if (s < 0)
         return 1;
@@ -2741,7 +2743,8 @@ directive (struct asm_ctx *c, const char *d, size_t n)
         {
           if (!y->set_defined || n == 6)
             {
-              ERR (c, "symbol `%s' is already defined", y->name);
+              diag_at (c, c->line, COL (c, symat), "symbol `%s' is already defined%s",
+                       y->name, y->set_defined ? "" : " (not by .set: only .set symbols can be set again)");
               return 1;
             }
           /* gas: a symbol defined by .set may be set again.  Earlier
