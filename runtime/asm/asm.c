@@ -2769,6 +2769,21 @@ directive (struct asm_ctx *c, const char *d, size_t n)
         ERR (c, "expression must be constant or a defined symbol plus offset");
       goto end;
     }
+  if (dir_is (d, n, ".eflags"))
+    {
+      /* bpf-asm's own: OR a value into the ELF header's e_flags (what
+         -d writes for an xBPF object, so the round trip keeps it).  */
+      int64_t v = const_expr (c);
+      if (c->stmt_err)
+        return 1;
+      if (v < 0 || v > UINT32_MAX)
+        {
+          ERR (c, "e_flags value %lld out of range", (long long) v);
+          return 1;
+        }
+      c->eflags |= (uint32_t) v;
+      goto end;
+    }
   if (dir_is (d, n, ".ident"))
     {
       uint8_t *b;

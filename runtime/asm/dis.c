@@ -169,8 +169,10 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
         }
     }
   fprintf (out, "# bpf-asm -d %s\n", path);
-  if (eh.e_flags & EF_BPF_GNU_XBPF)
-    fprintf (out, "# e_flags: EF_BPF_GNU_XBPF\n");
+  /* e_flags survive the round trip through bpf-asm's .eflags.  */
+  if (eh.e_flags)
+    fprintf (out, "\t.eflags\t0x%x%s\n", (unsigned) eh.e_flags,
+             eh.e_flags == EF_BPF_GNU_XBPF ? "\t# EF_BPF_GNU_XBPF" : "");
   for (size_t i = 0; i < o.nsyms; i++)
     {
       struct dsym *y = &o.syms[i];
