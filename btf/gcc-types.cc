@@ -277,6 +277,21 @@ record_type_id (struct btf_gcc_state *st, tree t)
       st->types->put (t, id);
       return id;
     }
+  /* BTF counts members in 16 bits: a bigger struct can only be named.  */
+  unsigned nmembers = 0;
+  for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
+    nmembers += TREE_CODE (f) == FIELD_DECL;
+  if (nmembers > 0xffff)
+    {
+      warning_at (DECL_SOURCE_LOCATION (TYPE_FIELDS (t)), 0,
+		  "%s: %qT has %u members, more than BTF can describe "
+		  "(65535): described as a forward declaration",
+		  bpfs_plugin_name, t, nmembers);
+      uint32_t fwd = btfb_fwd (st->b, name, is_union ? BTFB_FWD_UNION
+						     : BTFB_FWD_STRUCT);
+      st->types->put (t, fwd);
+      return fwd;
+    }
   uint32_t id = btfb_struct_begin (st->b, is_union, name, int_size (t));
   st->types->put (t, id);
   for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
@@ -503,6 +518,8 @@ void
 bpfs_btf_add_variables (struct btf_gcc_state *st)
 {
   varpool_node *node;
+  /* A DATASEC counts its variables in 16 bits.  */
+  hash_map<nofree_string_hash, unsigned> per_section;
   FOR_EACH_VARIABLE (node)
     {
       tree decl = node->decl;
@@ -517,6 +534,15 @@ bpfs_btf_add_variables (struct btf_gcc_state *st)
       const char *sec = variable_section (decl);
       if (!sec)
 	continue;
+      unsigned &count = per_section.get_or_insert (sec);
+      if (++count > 0xffff)
+	{
+	  if (count == 0x10000)
+	    warning_at (DECL_SOURCE_LOCATION (decl), 0,
+			"%s: more than 65535 variables in section %qs: BTF "
+			"describes the first 65535", bpfs_plugin_name, sec);
+	  continue;
+	}
       const char *name = ext ? decl_name (decl) : var_symbol (decl);
       /* A map definition's members point to the key and value types:
 	 libbpf needs those in full (clang's visitMapDefType does the same). */
