@@ -11,6 +11,8 @@
 #include "softfp.h"
 
 #ifdef L_softfp
+/* Weak: a program's (or libgcc's) own definition of a routine wins.  */
+#define W __attribute__((weak))
 #define DF_BIAS 1023
 #define SF_BIAS 127
 #define DF_QNAN 0x7ff8000000000000UL
@@ -282,53 +284,126 @@ static u32 df_to_u32(u64 a)
 #define RD(u) bitsd(u)
 #define RF(u) bitsf(df_to_sf(u))
 
-double __adddf3(double a, double b) { return RD(add_df(D(a), D(b))); }
-double __subdf3(double a, double b) { return RD(add_df(D(a), D(b) ^ (1UL << 63))); }
-double __muldf3(double a, double b) { return RD(mul_df(D(a), D(b))); }
-double __divdf3(double a, double b) { return RD(div_df(D(a), D(b))); }
-double __negdf2(double a) { return RD(D(a) ^ (1UL << 63)); }
-float __addsf3(float a, float b) { return RF(add_df(F(a), F(b))); }
-float __subsf3(float a, float b) { return RF(add_df(F(a), F(b) ^ (1UL << 63))); }
-float __mulsf3(float a, float b) { return RF(mul_df(F(a), F(b))); }
-float __divsf3(float a, float b) { return RF(div_df(F(a), F(b))); }
-float __negsf2(float a) { return bitsf(fbits(a) ^ 0x80000000U); }
+W double __adddf3(double a, double b) { return RD(add_df(D(a), D(b))); }
+W double __subdf3(double a, double b) { return RD(add_df(D(a), D(b) ^ (1UL << 63))); }
+W double __muldf3(double a, double b) { return RD(mul_df(D(a), D(b))); }
+W double __divdf3(double a, double b) { return RD(div_df(D(a), D(b))); }
+W double __negdf2(double a) { return RD(D(a) ^ (1UL << 63)); }
+W float __addsf3(float a, float b) { return RF(add_df(F(a), F(b))); }
+W float __subsf3(float a, float b) { return RF(add_df(F(a), F(b) ^ (1UL << 63))); }
+W float __mulsf3(float a, float b) { return RF(mul_df(F(a), F(b))); }
+W float __divsf3(float a, float b) { return RF(div_df(F(a), F(b))); }
+W float __negsf2(float a) { return bitsf(fbits(a) ^ 0x80000000U); }
 
 /* Comparisons return word_mode (long), as libgcc's CMPtype here.  */
 #define CMPS(T, CONV, sfx) \
-long __eq##sfx##2(T a, T b) { return cmp_df(CONV(a), CONV(b)) != 0; } \
-long __ne##sfx##2(T a, T b) { return cmp_df(CONV(a), CONV(b)) != 0; } \
-long __lt##sfx##2(T a, T b) { int c = cmp_df(CONV(a), CONV(b)); return c == 2 ? 1 : c; } \
-long __le##sfx##2(T a, T b) { int c = cmp_df(CONV(a), CONV(b)); return c == 2 ? 1 : c; } \
-long __cmp##sfx##2(T a, T b) { int c = cmp_df(CONV(a), CONV(b)); return c == 2 ? 1 : c; } \
-long __gt##sfx##2(T a, T b) { int c = cmp_df(CONV(a), CONV(b)); return c == 2 ? -1 : c; } \
-long __ge##sfx##2(T a, T b) { int c = cmp_df(CONV(a), CONV(b)); return c == 2 ? -1 : c; } \
-long __unord##sfx##2(T a, T b) { return cmp_df(CONV(a), CONV(b)) == 2; }
+W long __eq##sfx##2(T a, T b) { return cmp_df(CONV(a), CONV(b)) != 0; } \
+W long __ne##sfx##2(T a, T b) { return cmp_df(CONV(a), CONV(b)) != 0; } \
+W long __lt##sfx##2(T a, T b) { int c = cmp_df(CONV(a), CONV(b)); return c == 2 ? 1 : c; } \
+W long __le##sfx##2(T a, T b) { int c = cmp_df(CONV(a), CONV(b)); return c == 2 ? 1 : c; } \
+W long __cmp##sfx##2(T a, T b) { int c = cmp_df(CONV(a), CONV(b)); return c == 2 ? 1 : c; } \
+W long __gt##sfx##2(T a, T b) { int c = cmp_df(CONV(a), CONV(b)); return c == 2 ? -1 : c; } \
+W long __ge##sfx##2(T a, T b) { int c = cmp_df(CONV(a), CONV(b)); return c == 2 ? -1 : c; } \
+W long __unord##sfx##2(T a, T b) { return cmp_df(CONV(a), CONV(b)) == 2; }
 CMPS(double, D, df)
 CMPS(float, F, sf)
 
-double __extendsfdf2(float a) { return RD(F(a)); }
-float __truncdfsf2(double a) { return RF(D(a)); }
-double __bpf_extendsfdf2(float a) { return RD(F(a)); }
-float __bpf_truncdfsf2(double a) { return RF(D(a)); }
+W double __extendsfdf2(float a) { return RD(F(a)); }
+W float __truncdfsf2(double a) { return RF(D(a)); }
+W double __bpf_extendsfdf2(float a) { return RD(F(a)); }
+W float __bpf_truncdfsf2(double a) { return RF(D(a)); }
 
-double __floatsidf(int i) { return RD(u64_to_df(i < 0, i < 0 ? -(u64)(s64)i : (u64)i)); }
-double __bpf_floatsidf(int i) { return RD(u64_to_df(i < 0, i < 0 ? -(u64)(s64)i : (u64)i)); }
-double __floatunsidf(unsigned i) { return RD(u64_to_df(0, i)); }
-double __bpf_floatunsidf(unsigned i) { return RD(u64_to_df(0, i)); }
-double __floatdidf(long i) { return RD(u64_to_df(i < 0, i < 0 ? -(u64)i : (u64)i)); }
-double __floatundidf(unsigned long i) { return RD(u64_to_df(0, i)); }
-float __floatsisf(int i) { return bitsf(u64_to_sf(i < 0, i < 0 ? -(u64)(s64)i : (u64)i)); }
-float __floatunsisf(unsigned i) { return bitsf(u64_to_sf(0, i)); }
-float __floatdisf(long i) { return bitsf(u64_to_sf(i < 0, i < 0 ? -(u64)i : (u64)i)); }
-float __floatundisf(unsigned long i) { return bitsf(u64_to_sf(0, i)); }
+W double __floatsidf(int i) { return RD(u64_to_df(i < 0, i < 0 ? -(u64)(s64)i : (u64)i)); }
+W double __bpf_floatsidf(int i) { return RD(u64_to_df(i < 0, i < 0 ? -(u64)(s64)i : (u64)i)); }
+W double __floatunsidf(unsigned i) { return RD(u64_to_df(0, i)); }
+W double __bpf_floatunsidf(unsigned i) { return RD(u64_to_df(0, i)); }
+W double __floatdidf(long i) { return RD(u64_to_df(i < 0, i < 0 ? -(u64)i : (u64)i)); }
+W double __floatundidf(unsigned long i) { return RD(u64_to_df(0, i)); }
+W float __floatsisf(int i) { return bitsf(u64_to_sf(i < 0, i < 0 ? -(u64)(s64)i : (u64)i)); }
+W float __floatunsisf(unsigned i) { return bitsf(u64_to_sf(0, i)); }
+W float __floatdisf(long i) { return bitsf(u64_to_sf(i < 0, i < 0 ? -(u64)i : (u64)i)); }
+W float __floatundisf(unsigned long i) { return bitsf(u64_to_sf(0, i)); }
 
-int __fixdfsi(double a) { return df_to_s32(D(a)); }
-int __bpf_fix_truncdfsi(double a) { return df_to_s32(D(a)); }
-long __fixdfdi(double a) { return df_to_s64(D(a)); }
-unsigned __fixunsdfsi(double a) { return df_to_u32(D(a)); }
-unsigned long __fixunsdfdi(double a) { return df_to_u64sat(D(a)); }
-int __fixsfsi(float a) { return df_to_s32(F(a)); }
-long __fixsfdi(float a) { return df_to_s64(F(a)); }
-unsigned __fixunssfsi(float a) { return df_to_u32(F(a)); }
-unsigned long __fixunssfdi(float a) { return df_to_u64sat(F(a)); }
+
+/* <math.h> basics, exact (bit manipulation and the integer square root):
+   fabs, copysign, fmax, fmin, floor, ceil, trunc, round, sqrt, for
+   double, float and long double (= double here).  No transcendental
+   functions.  */
+static u64 isqrt128(unsigned __int128 x, int *inexact)
+{
+  unsigned __int128 r = 0, bit = (unsigned __int128)1 << 126;
+  while (bit > x) bit >>= 2;
+  while (bit) {
+    if (x >= r + bit) { x -= r + bit; r = (r >> 1) + bit; }
+    else r >>= 1;
+    bit >>= 2;
+  }
+  *inexact = x != 0;
+  return (u64)r;
+}
+static u64 sqrt_df(u64 a)
+{
+  if (df_isnan(a)) return qnan(a);
+  if (df_iszero(a)) return a;
+  if (a >> 63) return DF_QNAN;
+  if (df_isinf(a)) return a;
+  s64 e;
+  u64 m = df_unpack(a, &e);
+  s64 E = e - DF_BIAS;
+  if (E & 1) { m <<= 1; E -= 1; }
+  int inexact;
+  u64 r = isqrt128((unsigned __int128)m << 58, &inexact);
+  return rp_df(0, E / 2 + DF_BIAS, r | inexact);
+}
+/* Round to an integer: mode 0 trunc, 1 floor, 2 ceil, 3 round half away.  */
+static u64 rint_df(u64 a, int mode)
+{
+  if (df_isnan(a)) return qnan(a);
+  s64 ex = (a >> 52) & 0x7ff;
+  u64 s = a >> 63;
+  if (ex >= DF_BIAS + 52) return a;             /* integral, inf */
+  if (ex < DF_BIAS) {                           /* |a| < 1 */
+    if (df_iszero(a)) return a;
+    int up = mode == 3 ? ex == DF_BIAS - 1 : mode == 1 ? (int)s : mode == 2 ? !s : 0;
+    return (s << 63) | (up ? 0x3ff0000000000000UL : 0);
+  }
+  int fb = DF_BIAS + 52 - ex;                   /* fraction bits */
+  u64 mask = (1UL << fb) - 1;
+  if (!(a & mask)) return a;
+  u64 t = a & ~mask;
+  int away = mode == 3 ? (a >> (fb - 1)) & 1 : mode == 1 ? (int)s : mode == 2 ? !s : 0;
+  if (away) t += 1UL << fb;                     /* carries into the exponent */
+  return t;
+}
+#define MATH_D(name, expr) W double name(double x) { u64 a = D(x); return RD(expr); } \
+  W long double name##l(long double x) { u64 a = D(x); return RD(expr); } \
+  W float name##f(float y) { u64 a = F(y); return RF(expr); }
+MATH_D(fabs, a & ~(1UL << 63))
+MATH_D(sqrt, sqrt_df(a))
+MATH_D(floor, rint_df(a, 1))
+MATH_D(ceil, rint_df(a, 2))
+MATH_D(trunc, rint_df(a, 0))
+MATH_D(round, rint_df(a, 3))
+/* fmax/fmin: a quiet NaN operand is ignored, a signalling one gives NaN
+   (IEEE 754-2008 maxNum/minNum, as glibc).  SN is computed on the
+   operands' own format, before widening quiets them.  */
+#define MATH_D2(name, expr) \
+  W double name(double x, double y) { u64 a = D(x), b = D(y); int sn = df_issnan(a) || df_issnan(b); return RD(expr); } \
+  W long double name##l(long double x, long double y) { u64 a = D(x), b = D(y); int sn = df_issnan(a) || df_issnan(b); return RD(expr); } \
+  W float name##f(float x, float y) { u64 a = F(x), b = F(y); int sn = sf_issnan(fbits(x)) || sf_issnan(fbits(y)); return RF(expr); }
+static int df_issnan(u64 a) { return df_isnan(a) && !(a & (1UL << 51)); }
+static int sf_issnan(u32 a) { return (a & 0x7fffffff) > 0x7f800000 && !(a & 0x400000); }
+MATH_D2(copysign, ((void)sn, (a & ~(1UL << 63)) | (b & (1UL << 63))))
+MATH_D2(fmax, sn ? DF_QNAN : df_isnan(a) ? b : df_isnan(b) ? a : cmp_df(a, b) == 0 ? (a & b) : cmp_df(a, b) > 0 ? a : b)
+MATH_D2(fmin, sn ? DF_QNAN : df_isnan(a) ? b : df_isnan(b) ? a : cmp_df(a, b) == 0 ? (a | b) : cmp_df(a, b) < 0 ? a : b)
+
+W int __fixdfsi(double a) { return df_to_s32(D(a)); }
+W int __bpf_fix_truncdfsi(double a) { return df_to_s32(D(a)); }
+W long __fixdfdi(double a) { return df_to_s64(D(a)); }
+W unsigned __fixunsdfsi(double a) { return df_to_u32(D(a)); }
+W unsigned long __fixunsdfdi(double a) { return df_to_u64sat(D(a)); }
+W int __fixsfsi(float a) { return df_to_s32(F(a)); }
+W long __fixsfdi(float a) { return df_to_s64(F(a)); }
+W unsigned __fixunssfsi(float a) { return df_to_u32(F(a)); }
+W unsigned long __fixunssfdi(float a) { return df_to_u64sat(F(a)); }
 #endif

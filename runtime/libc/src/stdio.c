@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdarg.h>
 #include "sim.h"
+#include "softfp.h"
 
 struct __bpf_file { int fd; int err; int eof; int unget; };
 typedef struct __bpf_file FILE;
@@ -67,23 +68,23 @@ static char *utoa(unsigned long long v, int base, int upper, char *end)
    exact for values below 2^64 with at most 17 significant digits.  */
 static int fmt_f(double v, int prec, char *buf, int cap)
 {
-  double r = 0.5;
-  for (int i = 0; i < prec; i++) r /= 10;
+  double r = D_HALF;
+  for (int i = 0; i < prec; i++) r /= D_TEN;
   v += r;
   int n = 0;
   /* integer part */
-  double ip = 1;
+  double ip = D_ONE;
   int ndig = 1;
-  while (ip * 10 <= v && ndig < 309) { ip *= 10; ndig++; }
+  while (ip * D_TEN <= v && ndig < 309) { ip *= D_TEN; ndig++; }
   for (; ndig > 0; ndig--) {
     int d = 0;
     while (v >= ip && d < 9) { v -= ip; d++; }
     if (n < cap - 1) buf[n++] = '0' + d;
-    ip /= 10;
+    ip /= D_TEN;
   }
   if (prec > 0 && n < cap - 1) buf[n++] = '.';
   for (int i = 0; i < prec; i++) {
-    v *= 10;
+    v *= D_TEN;
     int d = (int)v;
     if (d > 9) d = 9;
     if (d < 0) d = 0;
@@ -97,12 +98,12 @@ static int fmt_f(double v, int prec, char *buf, int cap)
 static int fmt_e(double v, int prec, int upper, char *buf, int cap)
 {
   int e = 0;
-  if (v != 0) {
-    while (v >= 10) { v /= 10; e++; }
-    while (v < 1) { v *= 10; e--; }
-    double r = 0.5;
-    for (int i = 0; i < prec; i++) r /= 10;
-    if (v + r >= 10) { v /= 10; e++; }
+  if (dbits(v) << 1) {
+    while (v >= D_TEN) { v /= D_TEN; e++; }
+    while (v < D_ONE) { v *= D_TEN; e--; }
+    double r = D_HALF;
+    for (int i = 0; i < prec; i++) r /= D_TEN;
+    if (v + r >= D_TEN) { v /= D_TEN; e++; }
   }
   int n = fmt_f(v, prec, buf, cap - 6);
   buf[n++] = upper ? 'E' : 'e';
@@ -195,8 +196,8 @@ long __bpf_vformat(__bpf_out out, void *c, const char *f, va_list ap)
       pre = neg ? "-" : plus ? "+" : space ? " " : "";
       if (prec < 0) prec = 6;
       int upper = *f == 'F' || *f == 'E' || *f == 'G' || *f == 'A';
-      if (v != v) { s = upper ? "NAN" : "nan"; end = s + 3; zero = 0; }
-      else if (v > 1.7976931348623157e308) { s = upper ? "INF" : "inf"; end = s + 3; zero = 0; }
+      if ((bits.u << 1) > 0xffe0000000000000UL) { s = upper ? "NAN" : "nan"; end = s + 3; zero = 0; }
+      else if ((bits.u << 1) == 0xffe0000000000000UL) { s = upper ? "INF" : "inf"; end = s + 3; zero = 0; }
       else {
         int n;
         if (*f == 'f' || *f == 'F')
@@ -206,7 +207,7 @@ long __bpf_vformat(__bpf_out out, void *c, const char *f, va_list ap)
         else {
           int p = prec ? prec : 1, x = 0;
           double t = v;
-          if (t != 0) { while (t >= 10) { t /= 10; x++; } while (t < 1) { t *= 10; x--; } }
+          if (dbits(t) << 1) { while (t >= D_TEN) { t /= D_TEN; x++; } while (t < D_ONE) { t *= D_TEN; x--; } }
           if (x < -4 || x >= p) n = fmt_e(v, p - 1, upper, buf, sizeof buf);
           else n = fmt_f(v, p - 1 - x, buf, sizeof buf);
           if (!alt) {

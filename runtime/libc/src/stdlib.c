@@ -238,6 +238,7 @@ long atol(const char *s) { return strtoll(s, 0, 10); }
 int atoi(const char *s) { return (int)strtoll(s, 0, 10); }
 #endif
 #ifdef L_strtod
+#include "softfp.h"
 extern double __bpf_strtod(const char *, char **);
 double strtod(const char *s, char **e)
 {
@@ -245,10 +246,10 @@ double strtod(const char *s, char **e)
   while (*p == ' ' || (*p >= '\t' && *p <= '\r')) p++;
   int neg = 0;
   if (*p == '-') { neg = 1; p++; } else if (*p == '+') p++;
-  double v = 0, scale = 1;
+  double v = 0, scale = D_ONE, ten = D_TEN;
   const char *start = p;
-  for (; *p >= '0' && *p <= '9'; p++) v = v * 10 + (*p - '0');
-  if (*p == '.') for (p++; *p >= '0' && *p <= '9'; p++) { v = v * 10 + (*p - '0'); scale *= 10; }
+  for (; *p >= '0' && *p <= '9'; p++) v = v * ten + (*p - '0');
+  if (*p == '.') for (p++; *p >= '0' && *p <= '9'; p++) { v = v * ten + (*p - '0'); scale *= ten; }
   if (p == start) { if (e) *e = (char *)s; return 0; }
   if (*p == 'e' || *p == 'E') {
     const char *q = p + 1; int en = 0, ex = 0;
@@ -256,7 +257,7 @@ double strtod(const char *s, char **e)
     if (*q >= '0' && *q <= '9') {
       for (; *q >= '0' && *q <= '9'; q++) if (ex < 10000) ex = ex * 10 + (*q - '0');
       p = q;
-      while (ex--) { if (en) scale *= 10; else v *= 10; }
+      while (ex--) { if (en) scale *= ten; else v *= ten; }
     }
   }
   if (e) *e = (char *)p;

@@ -248,7 +248,14 @@ char *strndup(const char *s, size_t m)
 char *strerror(int e) { (void)e; return (char *)"error"; }
 #endif
 #ifdef L_ffs
-int ffs(int x) { return __builtin_ffs(x); }
+int ffs(int x)
+{
+  unsigned u = x;
+  if (!u) return 0;
+  int n = 1;
+  while (!(u & 1)) { u >>= 1; n++; }
+  return n;
+}
 #endif
 #ifdef L_wcslen
 size_t wcslen(const int *s) { size_t n = 0; while (s[n]) n++; return n; }

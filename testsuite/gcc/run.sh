@@ -1,0 +1,136 @@
+#!/bin/sh
+# run.sh OUTDIR: GCC's own C testsuite through DejaGnu on the bpf-sim board
+# (execute tests: compiled by bpf-gcc, linked with bpf-libc, run on
+# bpf-run) and the bpf-compile board (compile-only tests), each in two
+# configurations: `gcc' (bpf-gcc alone) and `plugin' (bpf-gcc with
+# bpfsupport.so).  The .exp runs are split into jobs, two at a time.
+# Prints a table per directory and configuration, the tests whose result
+# differs between the configurations, and `N passed, N failed'.
+#
+# Environment (testsuite/gcc/gcc.mk sets it): GCC_TESTSUITE BPF_GCC PLUGIN
+# BPF_LIBC BPF_RUN BOARDS; JOBS (default 2); PARTS (default all);
+# CONFIGS (default "gcc plugin").
+#   passed = PASS + XFAIL; failed = FAIL + XPASS + UNRESOLVED + ERROR;
+#   UNSUPPORTED is counted apart.
+set -u
+out=$1
+jobs=${JOBS:-2}
+configs=${CONFIGS:-gcc plugin}
+parts=${PARTS:-exec-a exec-b ieee builtins bpf btf compile-a compile-b}
+
+# The plugin configuration for linked programs: calls to libc functions are
+# calls to extern functions, which the plugin's call check refuses.
+plugin_flags="-fplugin=$PLUGIN -fplugin-arg-bpfsupport-allow-extern-calls"
+
+# part -> board, torture options, runtest arguments
+part_args() {
+  case $1 in
+    exec-a)    echo "bpf-sim|{-O2}|execute.exp=[0-9]*.c" ;;
+    exec-b)    echo "bpf-sim|{-O2}|execute.exp=[a-z]*.c" ;;
+    ieee)      echo "bpf-sim|{-O2}|ieee.exp" ;;
+    builtins)  echo "bpf-sim|{-O2}|builtins.exp" ;;
+    bpf)       echo "bpf-compile||bpf.exp" ;;
+    btf)       echo "bpf-compile||btf.exp" ;;
+    compile-a) echo "bpf-compile|{-O0 -g} {-O2 -g}|compile.exp=[0-9]*.c" ;;
+    compile-b) echo "bpf-compile|{-O0 -g} {-O2 -g}|compile.exp=[a-z]*.c" ;;
+  esac
+}
+
+mkdir -p "$out"
+list=
+for c in $configs; do
+  for p in $parts; do
+    d=$out/$c/$p
+    rm -rf "$d"; mkdir -p "$d/tmp"
+    IFS='|' read -r board topts targ <<EOF2
+$(part_args $p)
+EOF2
+    flags=""
+    if [ "$c" = plugin ]; then
+      flags=$plugin_flags
+      # gcc.dg/debug/btf checks GCC's own BTF, which the plugin replaces
+      # by default: keep GCC's BTF there (doc/gcc-testsuite.md).
+      [ "$p" = btf ] && flags="$flags -fplugin-arg-bpfsupport-btf=off"
+    fi
+    {
+      echo "set tool gcc"
+      echo "set srcdir $GCC_TESTSUITE"
+      echo "set testsuitedir $GCC_TESTSUITE"
+      echo "set objdir $d"
+      echo "set tmpdir $d/tmp"
+      echo "set rootme $d"
+      echo "set GCC_UNDER_TEST $BPF_GCC"
+      echo "set target_triplet bpf-unknown-none"
+      echo "set target_alias bpf"
+      echo "set host_triplet x86_64-pc-linux-gnu"
+      echo "set build_triplet x86_64-pc-linux-gnu"
+      [ -n "$topts" ] && echo "set TORTURE_OPTIONS [list $topts]"
+      echo "lappend boards_dir $BOARDS"
+      echo "set BPF_LIBC $BPF_LIBC"
+      echo "set BPF_RUN $BPF_RUN"
+      echo "set BPF_SIM_CFLAGS {$flags}"
+    } > "$d/site.exp"
+    echo "$board $targ" > "$d/args"
+    list="$list $c/$p"
+  done
+done
+
+printf '%s\n' $list | xargs -P "$jobs" -I{} sh -c '
+  d=$1/$2; set -- $(cat "$d/args") "$1" "$2"
+  cd "$d" && runtest --tool gcc --srcdir "$GCC_TESTSUITE" --target_board="$1" "$2" > runtest.out 2>&1
+  echo "ran $4"' sh "$out" {}
+
+# Results per directory (a test's directory from its name in the .sum).
+summary=$out/summary.txt
+: > "$out/all.txt"
+for c in $configs; do
+  for p in $parts; do
+    f=$out/$c/$p/gcc.sum
+    [ -f "$f" ] || { echo "ERROR: $c/$p: no gcc.sum (see $out/$c/$p/runtest.out)" >> "$out/all.txt"; continue; }
+    grep -E '^(PASS|FAIL|XPASS|XFAIL|UNRESOLVED|UNSUPPORTED|UNTESTED|ERROR):' "$f" |
+      sed "s|^|$c |" >> "$out/all.txt"
+    grep -E '^ERROR:' "$out/$c/$p/runtest.out" | sed "s|^|$c |" >> "$out/all.txt"
+  done
+done
+awk '
+  function dir(t) {
+    if (t ~ /execute\/ieee\//) return "execute/ieee";
+    if (t ~ /execute\/builtins\//) return "execute/builtins";
+    if (t ~ /c-torture\/execute\//) return "execute";
+    if (t ~ /c-torture\/compile\//) return "compile";
+    if (t ~ /gcc.target\/bpf\//) return "gcc.target/bpf";
+    if (t ~ /debug\/btf\//) return "gcc.dg/debug/btf";
+    return "other";
+  }
+  /^[a-z]+ ERROR:/ { err[$1]++; next }
+  { c = $1; r = $2; sub(/:$/, "", r); d = dir($3); key = d SUBSEP c
+    n[key, r]++; dirs[d] = 1; cfgs[c] = 1 }
+  END {
+    printf "%-18s %-7s %6s %6s %6s %6s %6s %6s\n", "directory", "config", "PASS", "FAIL", "UNRES", "UNSUP", "XFAIL", "other"
+    split("execute execute/ieee execute/builtins compile gcc.target/bpf gcc.dg/debug/btf other", order, " ")
+    for (i = 1; i <= 7; i++) { d = order[i]; if (!(d in dirs)) continue
+      for (c in cfgs) { k = d SUBSEP c
+        printf "%-18s %-7s %6d %6d %6d %6d %6d %6d\n", d, c, n[k,"PASS"], n[k,"FAIL"], n[k,"UNRESOLVED"], n[k,"UNSUPPORTED"]+n[k,"UNTESTED"], n[k,"XFAIL"], n[k,"XPASS"]+n[k,"ERROR"]
+        passed += n[k,"PASS"] + n[k,"XFAIL"]
+        failed += n[k,"FAIL"] + n[k,"XPASS"] + n[k,"UNRESOLVED"] + n[k,"ERROR"] } }
+    for (c in err) failed += err[c]
+    printf "%d passed, %d failed\n", passed, failed > "/dev/stderr"
+  }' "$out/all.txt" > "$summary" 2> "$out/closing.txt"
+cat "$summary"
+
+# Differences between the configurations, test by test.
+if [ "$(echo $configs | wc -w)" = 2 ]; then
+  set -- $configs
+  grep "^$1 " "$out/all.txt" | cut -d' ' -f2- | sort > "$out/$1.res"
+  grep "^$2 " "$out/all.txt" | cut -d' ' -f2- | sort > "$out/$2.res"
+  diff "$out/$1.res" "$out/$2.res" > "$out/diff.txt"
+  if [ -s "$out/diff.txt" ]; then
+    echo "results that differ ($1 <, $2 >):"
+    grep '^[<>]' "$out/diff.txt" | sed 's/^/  /'
+  else
+    echo "results identical in both configurations"
+  fi
+fi
+cat "$out/closing.txt"
+! grep -q '^[0-9]* passed, 0 failed' "$out/closing.txt" && exit 1
+exit 0
