@@ -24,11 +24,25 @@ $(ASM_FUZZ): fuzz/asm-fuzz.c insn.c asm/asm.c insn.h asm/asm.h
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE -g -O1 -I. -fsanitize=fuzzer,address,undefined \
 	  -o $@ fuzz/asm-fuzz.c insn.c asm/asm.c
 
-fuzz-asm: $(ASM_FUZZ)
-	@mkdir -p $(ASM_FUZZ_CORPUS)
+# The disassembler's target: ELF objects in, both syntaxes out, the GNU
+# text assembled again.
+ASM_DIS_FUZZ := $(BUILD)/fuzz/asm-dis-fuzz
+ASM_DIS_FUZZ_CORPUS := $(BUILD)/fuzz/asm-dis-corpus
+
+$(ASM_DIS_FUZZ): fuzz/asm-dis-fuzz.c insn.c asm/asm.c asm/dis.c insn.h asm/asm.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE -g -O1 -I. -fsanitize=fuzzer,address,undefined \
+	  -o $@ fuzz/asm-dis-fuzz.c insn.c asm/asm.c asm/dis.c -lelf
+
+# FUZZ_SECONDS for the parser, then FUZZ_SECONDS for the disassembler.
+fuzz-asm: $(ASM_FUZZ) $(ASM_DIS_FUZZ)
+	@mkdir -p $(ASM_FUZZ_CORPUS) $(ASM_DIS_FUZZ_CORPUS)
 	cp -n fuzz/asm-seeds/* $(ASM_FUZZ_CORPUS)/ 2>/dev/null || true
 	$(ASM_FUZZ) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 	  -artifact_prefix=$(BUILD)/fuzz/asm- $(ASM_FUZZ_CORPUS)
+	cp -n fuzz/asm-dis-seeds/* $(ASM_DIS_FUZZ_CORPUS)/ 2>/dev/null || true
+	$(ASM_DIS_FUZZ) -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+	  -artifact_prefix=$(BUILD)/fuzz/asm-dis- $(ASM_DIS_FUZZ_CORPUS)
 
 fuzz: fuzz-asm
 
