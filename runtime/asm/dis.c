@@ -195,6 +195,7 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
         }
     }
   int rc = 0;
+  FILE *real_out = out, *nullf = NULL;
   for (Elf_Scn *s = elf_nextscn (o.e, NULL); s; s = elf_nextscn (o.e, s))
     {
       GElf_Shdr h;
@@ -267,6 +268,24 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
       if (!buf && h.sh_type != SHT_NOBITS)
         size = 0;
       int exec = (h.sh_flags & SHF_EXECINSTR) != 0;
+      /* Jump and pc-relative call targets print as labels .LdisS_OFF.  A
+         first pass over an executable section, its output discarded,
+         finds where lines start (a label can only go there) and where
+         jumps go.  */
+      uint8_t *starts = NULL, *targets = NULL;
+      int first_pass = 1;
+      if (exec && buf && size)
+        {
+          if (!nullf)
+            nullf = fopen ("/dev/null", "w");
+          starts = nullf ? calloc (size + 1, 1) : NULL;
+          targets = nullf ? calloc (size + 1, 1) : NULL;
+          if (starts && targets)
+            first_pass = 0;
+        }
+      for (int pass = first_pass; pass < 2; pass++)
+      {
+      FILE *out = pass ? real_out : nullf;
       size_t off = 0, ri = 0, si = 0;
       while (off < size || si < nhere)
         {
@@ -278,6 +297,16 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                   fprintf (out, "%s:\n", here[si]->name);
                 }
               si++;
+            }
+          if (starts && off < size)
+            {
+              if (pass == 0)
+                starts[off] = 1;
+              else if (targets[off] && starts[off])
+                {
+                  fprintf (out, ".Ldis%zu_%zx:\n", idx, off);
+                  targets[off] = 0;
+                }
             }
           if (off >= size)
             {
@@ -342,6 +371,26 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                   if (target && !quotable (r->name))
                     ok = 0;
                 }
+              int64_t dest = -1;
+              if (ok && !target && (in.op->fmt == BPF_F_JA || in.op->fmt == BPF_F_JR
+                                    || in.op->fmt == BPF_F_JI))
+                dest = (int64_t) off + 8 + (int64_t) in.off * 8;
+              else if (ok && !target && in.op->fmt == BPF_F_JAL)
+                dest = (int64_t) off + 8 + (int64_t) in.imm * 8;
+              else if (ok && !target && in.op->fmt == BPF_F_CALL && in.src == 1)
+                dest = (int64_t) off + 8 + (int64_t) in.imm * 8;
+              char lab[64];
+              if (dest >= 0 && dest < (int64_t) size && starts)
+                {
+                  if (pass == 0)
+                    targets[dest] = 1;
+                  else if (starts[dest])
+                    {
+                      snprintf (lab, sizeof lab, ".Ldis%zu_%llx", idx,
+                                (unsigned long long) dest);
+                      target = lab;
+                    }
+                }
               if (ok)
                 {
                   char text[600];
@@ -353,14 +402,6 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                       for (int k = 0; k < n; k++)
                         fprintf (out, " %02x", buf[off + (size_t) k]);
                     }
-                  int64_t dest = -1;
-                  if (!target && (in.op->fmt == BPF_F_JA || in.op->fmt == BPF_F_JR
-                                  || in.op->fmt == BPF_F_JI))
-                    dest = (int64_t) off + 8 + (int64_t) in.off * 8;
-                  else if (!target && in.op->fmt == BPF_F_JAL)
-                    dest = (int64_t) off + 8 + (int64_t) in.imm * 8;
-                  else if (!target && in.op->fmt == BPF_F_CALL && in.src == 1)
-                    dest = (int64_t) off + 8 + (int64_t) in.imm * 8;
                   if (dest >= 0)
                     {
                       fprintf (out, "%s-> 0x%llx", show_bytes ? " " : "\t# ",
@@ -411,8 +452,9 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                   ri++;
                   continue;
                 }
-              fprintf (stderr, "bpf-asm: %s: %s+0x%zx: relocation type %d not representable\n",
-                       path, nm, (size_t) off, r->type);
+              if (pass)
+                fprintf (stderr, "bpf-asm: %s: %s+0x%zx: relocation type %d not representable\n",
+                         path, nm, (size_t) off, r->type);
               rc = 1;
               ri++;
             }
@@ -429,9 +471,14 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
           fputc ('\n', out);
           off = end;
         }
+      }
+      free (starts);
+      free (targets);
       free (here);
       free (rels);
     }
+  if (nullf)
+    fclose (nullf);
   free (o.syms);
   elf_end (o.e);
   close (fd);
