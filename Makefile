@@ -84,8 +84,10 @@ $(BUILD)/obj/plugin-c/%.o: %.c
 	$(HOSTCC) -std=c11 -D_GNU_SOURCE -fPIC -O2 -g -Wall -Wextra -I. -MMD -MP -c $< -o $@
 -include $(PLUGIN_OBJS:.o=.d)
 
+# Linked under another name and renamed: a compiler loading the plugin
+# while it is rebuilt never sees a half-written file.
 $(PLUGIN): $(PLUGIN_OBJS)
-	$(HOSTCXX) -shared -o $@ $(PLUGIN_OBJS)
+	$(HOSTCXX) -shared -o $@.tmp $(PLUGIN_OBJS) && mv $@.tmp $@
 plugin: $(PLUGIN)
 
 # ------------------------------------------------------------- runtime
