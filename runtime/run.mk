@@ -5,9 +5,15 @@ SIM_OBJS := $(SIM_SRCS:%.c=$(OBJDIR)/%.o)
 
 all: $(BIN)/bpf-run
 
-$(BIN)/bpf-run: $(SIM_OBJS) $(OBJDIR)/sim/main.o $(OBJDIR)/insn.o
+# The debugger (--debug, --trace=calls): libbpf for BTF; readline when
+# its headers are installed (libreadline-dev), plain line input otherwise.
+DBG_OBJS := $(OBJDIR)/sim/debug.o $(OBJDIR)/sim/debug-btf.o
+DBG_READLINE := $(shell test -f /usr/include/readline/readline.h && echo 1)
+$(OBJDIR)/sim/debug.o: RT_CFLAGS += $(if $(DBG_READLINE),-DHAVE_READLINE)
+
+$(BIN)/bpf-run: $(SIM_OBJS) $(OBJDIR)/sim/main.o $(OBJDIR)/insn.o $(DBG_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) -o $@ $^ $(RT_LDLIBS)
+	$(CC) $(RT_CFLAGS) -o $@ $^ $(RT_LDLIBS) -lbpf $(if $(DBG_READLINE),-lreadline)
 
 # The interpreter loop is included twice (fast and --trace).
 $(OBJDIR)/sim/interp.o: sim/interp-body.h

@@ -1,6 +1,7 @@
 /* bpf-run: run BPF programs from ELF objects in a simulator whose results
    match the kernel's BPF_PROG_TEST_RUN.  See doc/bpf-run.md.  */
 #include "sim/sim.h"
+#include "sim/debug.h"
 
 #include <errno.h>
 #include <linux/bpf.h>
@@ -29,6 +30,10 @@ static void usage(FILE *f)
 "  --repeat N         run N times (maps persist)\n"
 "  --json             print one JSON object: retval, insns, data_out, maps\n"
 "  --trace            print every executed instruction with registers\n"
+"  --trace=calls      print helper and bpf-to-bpf calls with arguments and results\n"
+"  --trace=regs       print every executed instruction with the registers it changed\n"
+"  --debug            source-level debugger (gdb commands; doc/debugging.md)\n"
+"  -x FILE, --batch   debugger commands from FILE; --batch: exit after them\n"
 "  --stats            print run time and instructions per second to stderr\n"
 "  --max-insns N      instruction budget per run (default 100000000)\n"
 "  --xbpf             accept GCC's xBPF extensions (also from e_flags)\n"
@@ -284,6 +289,15 @@ static uint64_t prepare(struct vm *vm, struct setup *s, const char *file)
   return SIM_ADDR(vm->ctx_reg, 0);
 }
 
+/* --debug: one run's packet, context and arguments (debug.c calls it).  */
+static void debug_prepare(struct vm *vm, void *arg, uint64_t args[5])
+{
+  memset(args, 0, 5 * sizeof *args);
+  args[0] = prepare(vm, arg, vm->obj->name);
+  if (vm->obj->is_exec && vm->prog_type == 0)
+    args[1] = vm->ctx_reg ? SIM_ADDR(vm->ctx_reg, 0) : 0;
+}
+
 static void print_fault(struct vm *vm, const char *file)
 {
   const struct elo_object *o = vm->obj;
@@ -313,6 +327,7 @@ int main(int argc, char **argv)
   struct setup s;
   memset(&s, 0, sizeof s);
   struct vm_opts opt;
+  struct dbg_opts dopt = {0};
   memset(&opt, 0, sizeof opt);
   opt.max_insns = 100000000;
   opt.stack_size = 512;
@@ -395,6 +410,8 @@ int main(int argc, char **argv)
           if (!opt.ringbuf_out)
             die("%s: %s", v, strerror(errno));
         }
+      else if (debug_parse_opt(&dopt, argc, argv, &i))
+        ;
       else if (a[0] == '-' && a[1])
         die("unknown option '%s' (see --help)", a);
       else if (!file)
@@ -512,6 +529,8 @@ int main(int argc, char **argv)
     }
   vm.prog_type = ptype;
   vm.prog = pi;
+  if (dopt.debug)
+    return debug_main(&vm, file, pi, debug_prepare, &s, &dopt);
   uint64_t ret = 0;
   int status = 0;
   double run_ns = 0, min_ns = 1e300;
@@ -530,7 +549,8 @@ int main(int argc, char **argv)
       vm.depth = 0;
       memset(vm.stack, 0, vm.stack_total);
       clock_gettime(CLOCK_MONOTONIC, &t0);
-      status = vm_run(&vm, obj->progs[pi].start, args, &ret);
+      status = dopt.trace ? debug_trace_run(&vm, obj->progs[pi].start, args, &ret, dopt.trace)
+                          : vm_run(&vm, obj->progs[pi].start, args, &ret);
       clock_gettime(CLOCK_MONOTONIC, &t1);
       double dt = (t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec);
       run_ns += dt;
