@@ -284,194 +284,194 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
             first_pass = 0;
         }
       for (int pass = first_pass; pass < 2; pass++)
-      {
-      FILE *out = pass ? real_out : nullf;
-      size_t off = 0, ri = 0, si = 0;
-      while (off < size || si < nhere)
         {
-          while (si < nhere && here[si]->value <= off)
+          FILE *out = pass ? real_out : nullf;
+          size_t off = 0, ri = 0, si = 0;
+          while (off < size || si < nhere)
             {
-              if (here[si]->value == off)
+              while (si < nhere && here[si]->value <= off)
                 {
-                  sym_attrs (out, here[si]);
-                  fprintf (out, "%s:\n", here[si]->name);
-                }
-              si++;
-            }
-          if (starts && off < size)
-            {
-              if (pass == 0)
-                starts[off] = 1;
-              else if (targets[off] && starts[off])
-                {
-                  fprintf (out, ".Ldis%zu_%zx:\n", idx, off);
-                  targets[off] = 0;
-                }
-            }
-          if (off >= size)
-            {
-              if (si < nhere)
-                {
-                  /* Symbols past the end (e.g. end labels).  */
-                  uint64_t v = here[si]->value;
-                  if (h.sh_type == SHT_NOBITS && v > off && v - off < (1u << 30))
-                    fprintf (out, "\t.zero\t%llu\n", (unsigned long long) (v - off));
-                  else
-                    fprintf (out, "\t.set\t%s, . + %llu\n", here[si]->name,
-                             (unsigned long long) (v - off)), si++;
-                  if (h.sh_type == SHT_NOBITS && v > off)
-                    off = v;
-                  continue;
-                }
-              break;
-            }
-          size_t next = size;
-          if (si < nhere && here[si]->value < next)
-            next = here[si]->value;
-          while (ri < nrel && rels[ri].off < off)
-            ri++;
-          if (h.sh_type == SHT_NOBITS)
-            {
-              fprintf (out, "\t.zero\t%llu\n", (unsigned long long) (next - off));
-              off = next;
-              continue;
-            }
-          if (exec && off + 8 <= size && next - off >= 8)
-            {
-              struct bpf_insn in;
-              int n = bpf_insn_decode (buf + off, size - off, &in);
-              int has_rel = ri < nrel && rels[ri].off == off;
-              int rel_inside = ri < nrel && rels[ri].off > off
-                               && rels[ri].off < off + (n > 0 ? (size_t) n : 8);
-              char tgt[512];
-              const char *target = NULL;
-              int ok = n > 0 && (size_t) n <= next - off && bpf_insn_canonical (&in)
-                       && !rel_inside;
-              if (ok && has_rel)
-                {
-                  const struct drel *r = &rels[ri];
-                  if (r->type == R_BPF_64_64 && in.op->fmt == BPF_F_LDDW && in.src == 0
-                      && in.imm2 == 0)
+                  if (here[si]->value == off)
                     {
-                      target_str (r, in.imm, tgt, sizeof tgt);
-                      target = tgt;
+                      sym_attrs (out, here[si]);
+                      fprintf (out, "%s:\n", here[si]->name);
                     }
-                  else if (r->type == R_BPF_64_32 && in.op->fmt == BPF_F_CALL)
-                    {
-                      if (in.src == 2 || (!r->is_section && in.imm == -1))
-                        target_str (r, 0, tgt, sizeof tgt);
-                      else if (r->is_section)
-                        target_str (r, ((int64_t) in.imm + 1) * 8, tgt, sizeof tgt);
-                      else
-                        target_str (r, 0, tgt, sizeof tgt);
-                      target = tgt;
-                    }
-                  else
-                    ok = 0;
-                  if (target && !quotable (r->name))
-                    ok = 0;
+                  si++;
                 }
-              int64_t dest = -1;
-              if (ok && !target && (in.op->fmt == BPF_F_JA || in.op->fmt == BPF_F_JR
-                                    || in.op->fmt == BPF_F_JI))
-                dest = (int64_t) off + 8 + (int64_t) in.off * 8;
-              else if (ok && !target && in.op->fmt == BPF_F_JAL)
-                dest = (int64_t) off + 8 + (int64_t) in.imm * 8;
-              else if (ok && !target && in.op->fmt == BPF_F_CALL && in.src == 1)
-                dest = (int64_t) off + 8 + (int64_t) in.imm * 8;
-              char lab[64];
-              if (dest >= 0 && dest < (int64_t) size && starts)
+              if (starts && off < size)
                 {
                   if (pass == 0)
-                    targets[dest] = 1;
-                  else if (starts[dest])
+                    starts[off] = 1;
+                  else if (targets[off] && starts[off])
                     {
-                      snprintf (lab, sizeof lab, ".Ldis%zu_%llx", idx,
-                                (unsigned long long) dest);
-                      target = lab;
+                      fprintf (out, ".Ldis%zu_%zx:\n", idx, off);
+                      targets[off] = 0;
                     }
                 }
-              if (ok)
+              if (off >= size)
                 {
-                  char text[600];
-                  bpf_insn_print (&in, syntax, target, text, sizeof text);
-                  fprintf (out, "\t%s", text);
-                  if (show_bytes)
+                  if (si < nhere)
                     {
-                      fprintf (out, "\t# %04zx:", off);
-                      for (int k = 0; k < n; k++)
-                        fprintf (out, " %02x", buf[off + (size_t) k]);
+                      /* Symbols past the end (e.g. end labels).  */
+                      uint64_t v = here[si]->value;
+                      if (h.sh_type == SHT_NOBITS && v > off && v - off < (1u << 30))
+                        fprintf (out, "\t.zero\t%llu\n", (unsigned long long) (v - off));
+                      else
+                        fprintf (out, "\t.set\t%s, . + %llu\n", here[si]->name,
+                                 (unsigned long long) (v - off)), si++;
+                      if (h.sh_type == SHT_NOBITS && v > off)
+                        off = v;
+                      continue;
                     }
-                  if (dest >= 0)
-                    {
-                      fprintf (out, "%s-> 0x%llx", show_bytes ? " " : "\t# ",
-                               (unsigned long long) dest);
-                      /* The enclosing symbol, for readers.  */
-                      const struct dsym *best = NULL;
-                      for (size_t k = 0; k < nhere; k++)
-                        if ((int64_t) here[k]->value <= dest)
-                          best = here[k];
-                      if (best)
-                        fprintf (out, " <%s+0x%llx>", best->name,
-                                 (unsigned long long) (dest - (int64_t) best->value));
-                    }
-                  fputc ('\n', out);
-                  if (has_rel)
-                    ri++;
-                  off += (size_t) n;
+                  break;
+                }
+              size_t next = size;
+              if (si < nhere && here[si]->value < next)
+                next = here[si]->value;
+              while (ri < nrel && rels[ri].off < off)
+                ri++;
+              if (h.sh_type == SHT_NOBITS)
+                {
+                  fprintf (out, "\t.zero\t%llu\n", (unsigned long long) (next - off));
+                  off = next;
                   continue;
                 }
-              if (!has_rel && !rel_inside)
+              if (exec && off + 8 <= size && next - off >= 8)
                 {
-                  bytes_line (out, buf + off, 8);
-                  fprintf (out, "\t# 0x%04zx: %s\n", off,
-                           in.op ? "non-canonical encoding" : "unknown opcode");
-                  off += 8;
-                  continue;
+                  struct bpf_insn in;
+                  int n = bpf_insn_decode (buf + off, size - off, &in);
+                  int has_rel = ri < nrel && rels[ri].off == off;
+                  int rel_inside = ri < nrel && rels[ri].off > off
+                                   && rels[ri].off < off + (n > 0 ? (size_t) n : 8);
+                  char tgt[512];
+                  const char *target = NULL;
+                  int ok = n > 0 && (size_t) n <= next - off && bpf_insn_canonical (&in)
+                           && !rel_inside;
+                  if (ok && has_rel)
+                    {
+                      const struct drel *r = &rels[ri];
+                      if (r->type == R_BPF_64_64 && in.op->fmt == BPF_F_LDDW && in.src == 0
+                          && in.imm2 == 0)
+                        {
+                          target_str (r, in.imm, tgt, sizeof tgt);
+                          target = tgt;
+                        }
+                      else if (r->type == R_BPF_64_32 && in.op->fmt == BPF_F_CALL)
+                        {
+                          if (in.src == 2 || (!r->is_section && in.imm == -1))
+                            target_str (r, 0, tgt, sizeof tgt);
+                          else if (r->is_section)
+                            target_str (r, ((int64_t) in.imm + 1) * 8, tgt, sizeof tgt);
+                          else
+                            target_str (r, 0, tgt, sizeof tgt);
+                          target = tgt;
+                        }
+                      else
+                        ok = 0;
+                      if (target && !quotable (r->name))
+                        ok = 0;
+                    }
+                  int64_t dest = -1;
+                  if (ok && !target && (in.op->fmt == BPF_F_JA || in.op->fmt == BPF_F_JR
+                                        || in.op->fmt == BPF_F_JI))
+                    dest = (int64_t) off + 8 + (int64_t) in.off * 8;
+                  else if (ok && !target && in.op->fmt == BPF_F_JAL)
+                    dest = (int64_t) off + 8 + (int64_t) in.imm * 8;
+                  else if (ok && !target && in.op->fmt == BPF_F_CALL && in.src == 1)
+                    dest = (int64_t) off + 8 + (int64_t) in.imm * 8;
+                  char lab[64];
+                  if (dest >= 0 && dest < (int64_t) size && starts)
+                    {
+                      if (pass == 0)
+                        targets[dest] = 1;
+                      else if (starts[dest])
+                        {
+                          snprintf (lab, sizeof lab, ".Ldis%zu_%llx", idx,
+                                    (unsigned long long) dest);
+                          target = lab;
+                        }
+                    }
+                  if (ok)
+                    {
+                      char text[600];
+                      bpf_insn_print (&in, syntax, target, text, sizeof text);
+                      fprintf (out, "\t%s", text);
+                      if (show_bytes)
+                        {
+                          fprintf (out, "\t# %04zx:", off);
+                          for (int k = 0; k < n; k++)
+                            fprintf (out, " %02x", buf[off + (size_t) k]);
+                        }
+                      if (dest >= 0)
+                        {
+                          fprintf (out, "%s-> 0x%llx", show_bytes ? " " : "\t# ",
+                                   (unsigned long long) dest);
+                          /* The enclosing symbol, for readers.  */
+                          const struct dsym *best = NULL;
+                          for (size_t k = 0; k < nhere; k++)
+                            if ((int64_t) here[k]->value <= dest)
+                              best = here[k];
+                          if (best)
+                            fprintf (out, " <%s+0x%llx>", best->name,
+                                     (unsigned long long) (dest - (int64_t) best->value));
+                        }
+                      fputc ('\n', out);
+                      if (has_rel)
+                        ri++;
+                      off += (size_t) n;
+                      continue;
+                    }
+                  if (!has_rel && !rel_inside)
+                    {
+                      bytes_line (out, buf + off, 8);
+                      fprintf (out, "\t# 0x%04zx: %s\n", off,
+                               in.op ? "non-canonical encoding" : "unknown opcode");
+                      off += 8;
+                      continue;
+                    }
                 }
-            }
-          /* Data: a relocated word, or a run of bytes up to the next
-             relocation/symbol.  */
-          if (ri < nrel && rels[ri].off == off)
-            {
-              const struct drel *r = &rels[ri];
-              int sz = (r->type == R_BPF_64_ABS64 || r->type == 12) ? 8
-                       : (r->type == R_BPF_64_ABS32 || r->type == R_BPF_64_NODYLD32
-                          || r->type == 11) ? 4 : 0;
-              if (sz && off + (size_t) sz <= size && quotable (r->name))
+              /* Data: a relocated word, or a run of bytes up to the next
+                 relocation/symbol.  */
+              if (ri < nrel && rels[ri].off == off)
                 {
-                  int64_t v = 0;
-                  for (int k = 0; k < sz; k++)
-                    v |= (int64_t) buf[off + (size_t) k] << (8 * k);
-                  if (sz == 4)
-                    v = (int32_t) v;
-                  char t[512];
-                  target_str (r, v, t, sizeof t);
-                  fprintf (out, "\t.%s\t%s\n", sz == 8 ? "dword" : "word", t);
-                  off += (size_t) sz;
+                  const struct drel *r = &rels[ri];
+                  int sz = (r->type == R_BPF_64_ABS64 || r->type == 12) ? 8
+                           : (r->type == R_BPF_64_ABS32 || r->type == R_BPF_64_NODYLD32
+                              || r->type == 11) ? 4 : 0;
+                  if (sz && off + (size_t) sz <= size && quotable (r->name))
+                    {
+                      int64_t v = 0;
+                      for (int k = 0; k < sz; k++)
+                        v |= (int64_t) buf[off + (size_t) k] << (8 * k);
+                      if (sz == 4)
+                        v = (int32_t) v;
+                      char t[512];
+                      target_str (r, v, t, sizeof t);
+                      fprintf (out, "\t.%s\t%s\n", sz == 8 ? "dword" : "word", t);
+                      off += (size_t) sz;
+                      ri++;
+                      continue;
+                    }
+                  if (pass)
+                    fprintf (stderr, "bpf-asm: %s: %s+0x%zx: relocation type %d not representable\n",
+                             path, nm, (size_t) off, r->type);
+                  rc = 1;
                   ri++;
-                  continue;
                 }
-              if (pass)
-                fprintf (stderr, "bpf-asm: %s: %s+0x%zx: relocation type %d not representable\n",
-                         path, nm, (size_t) off, r->type);
-              rc = 1;
-              ri++;
+              size_t end = next;
+              if (ri < nrel && rels[ri].off < end)
+                end = rels[ri].off;
+              if (end > off + 16)
+                end = off + 16;
+              if (end <= off)
+                end = off + 1;
+              if (end > size)
+                end = size;
+              bytes_line (out, buf + off, end - off);
+              fputc ('\n', out);
+              off = end;
             }
-          size_t end = next;
-          if (ri < nrel && rels[ri].off < end)
-            end = rels[ri].off;
-          if (end > off + 16)
-            end = off + 16;
-          if (end <= off)
-            end = off + 1;
-          if (end > size)
-            end = size;
-          bytes_line (out, buf + off, end - off);
-          fputc ('\n', out);
-          off = end;
         }
-      }
       free (starts);
       free (targets);
       free (here);
