@@ -191,7 +191,8 @@ static const struct elo_line *line_exact(struct dbg *d, uint32_t pc)
         hi = mid;
     }
   for (uint32_t i = lo; i < o->nlines && o->lines[i].insn == pc; i++)
-    best = &o->lines[i];
+    if (o->lines[i].line)   /* line 0: compiler-generated code */
+      best = &o->lines[i];
   return best;
 }
 
@@ -408,12 +409,12 @@ static int xfault(struct dbg *d, const char *fmt, ...)
   return ST_FAULT;
 }
 
-static void trace_call_args(struct dbg *d, const char *name, const uint64_t *R, int nargs)
+static void trace_call_args(struct dbg *d, int indent, const char *name, const uint64_t *R, int nargs)
 {
   FILE *f = d->vm->out;
-  fprintf(f, "%*scall %s(", 2 * d->nf, "", name);
+  fprintf(f, "%*scall %s(", indent, "", name);
   for (int i = 1; i <= nargs; i++)
-    fprintf(f, "%s%#llx", i > 1 ? ", " : "", (unsigned long long)R[i]);
+    fprintf(f, "%s0x%llx", i > 1 ? ", " : "", (unsigned long long)R[i]);
   fprintf(f, ")");
 }
 
@@ -434,7 +435,7 @@ static int push_call(struct dbg *d, uint32_t target)
       char names[5][32];
       const struct elo_func *f = elo_func_at(d->obj, target);
       int np = f ? dbtf_func_params(d->btf, f->name, names) : -1;
-      trace_call_args(d, f ? f->name : "??", d->R, np < 0 ? 5 : np);
+      trace_call_args(d, 2 * (d->nf + 1), f ? f->name : "??", d->R, np < 0 ? 5 : np);
       trace_where(d, d->pc);
     }
   struct dframe *f = &d->fr[d->nf++];
@@ -591,8 +592,8 @@ static int step1(struct dbg *d)
             if (!hn)
               snprintf(buf, sizeof buf, "helper_%d", ip->imm);
             else
-              snprintf(buf, sizeof buf, "bpf_%s", hn);
-            trace_call_args(d, buf, R, 5);
+              snprintf(buf, sizeof buf, "%s", hn);
+            trace_call_args(d, 2 * (d->nf + 1), buf, R, 5);
           }
         R[0] = fn(vm, R[1], R[2], R[3], R[4], R[5]);
         vm->fp = save_fp;
@@ -611,7 +612,7 @@ static int step1(struct dbg *d)
             next = vm->obj->progs[vm->tail_prog - 1].start;
             vm->tail_prog = 0;
             if (d->trace == DBG_TRACE_CALLS)
-              fprintf(vm->out, "%*stail call to %s\n", 2 * d->nf, "", func_name(d, next));
+              fprintf(vm->out, "%*stail call to %s\n", 2 * (d->nf + 1), "", func_name(d, next));
           }
         break;
       }
@@ -646,7 +647,7 @@ static int step1(struct dbg *d)
       {
         struct dframe *f = &d->fr[--d->nf];
         if (d->trace == DBG_TRACE_CALLS)
-          fprintf(vm->out, "%*sreturn %lld from %s\n", 2 * d->nf, "", (long long)R[0], func_name(d, pc));
+          fprintf(vm->out, "%*sreturn %lld from %s\n", 2 * (d->nf + 1), "", (long long)R[0], func_name(d, pc));
         R[6] = f->r6; R[7] = f->r7; R[8] = f->r8; R[9] = f->r9; R[10] = f->fp;
         next = f->call_pc + 1;
       }
@@ -723,7 +724,7 @@ int debug_trace_run(struct vm *vm, uint32_t entry, const uint64_t args[5], uint6
     {
       char names[5][32];
       int np = dbtf_func_params(d->btf, func_name(d, entry), names);
-      trace_call_args(d, func_name(d, entry), d->R, np < 0 ? 1 : np);
+      trace_call_args(d, 0, func_name(d, entry), d->R, np < 0 ? 1 : np);
       fputc('\n', vm->out);
     }
   for (;;)
@@ -1504,7 +1505,23 @@ static struct val expr(struct ex *e)
     }
 }
 
+static void watch_refresh(struct dbg *d)
+{
+  for (int i = 0; i < d->nbps; i++)
+    if (d->bps[i].kind == BP_WATCH)
+      d->bps[i].valid = dbg_read(d, d->bps[i].addr, d->bps[i].old, d->bps[i].size) == 0;
+}
+
+static int store_mem(struct ex *e, struct val *l, uint64_t x);
 static int store_val(struct ex *e, struct val *l, uint64_t x)
+{
+  int r = store_mem(e, l, x);
+  if (r == 0)
+    watch_refresh(e->d);   /* the debugger's own writes do not trigger */
+  return r;
+}
+
+static int store_mem(struct ex *e, struct val *l, uint64_t x)
 {
   struct dbg *d = e->d;
   if (l->lv == LV_REG)
@@ -1748,7 +1765,7 @@ static void disasm(struct dbg *d, uint32_t pc, char *text, size_t n, int syntax)
         }
       else if (in.code == 0x85 && in.src == 0 && helper_name(in.imm))
         {
-          snprintf(target, sizeof target, "bpf_%s", helper_name(in.imm));
+          snprintf(target, sizeof target, "%s", helper_name(in.imm));
           tg = target;
         }
       else if (in.code == 0x18 && (in.src == ELO_LD_MAP || in.src == ELO_LD_MAP_VALUE)
@@ -1970,7 +1987,7 @@ static void report_exit(struct dbg *d)
   const char *act = vm->prog_type == 6 /* BPF_PROG_TYPE_XDP */ ? xdp_action(r) : NULL;
   printf("[program exited with retval %lld%s%s%s]\n", (long long)r, act ? " (" : "", act ? act : "",
          act ? ")" : "");
-  d->exit_status = (int)(r & 255);
+  d->exit_status = 0;
   vm_end_run(vm);
   d->state = 0;
   d->nf = 0;
@@ -2010,6 +2027,7 @@ static void resume(struct dbg *d, int mode, uint32_t target)
   uint32_t cur_line = sl ? sl->line : 0;
   const char *cur_file = sl ? sl->file : NULL;
   int cur_nf = d->nf;
+  int returned = 0;
   uint32_t cur_func = elo_func_at(d->obj, d->pc) ? elo_func_at(d->obj, d->pc)->start : UINT32_MAX;
   (void)start_pc;
   for (;;)
@@ -2103,7 +2121,7 @@ static void resume(struct dbg *d, int mode, uint32_t target)
                 cur_file = l ? l->file : NULL;
                 cur_nf = d->nf;
                 cur_func = elo_func_at(d->obj, d->pc) ? elo_func_at(d->obj, d->pc)->start : UINT32_MAX;
-                with_func = 1;
+                returned = 1;
                 if (!line_exact(d, d->pc))
                   break;
               }
@@ -2121,6 +2139,7 @@ static void resume(struct dbg *d, int mode, uint32_t target)
                 if (mode == R_UNTIL && l->line < cur_line)
                   break;       /* until: not backwards (loops) */
                 stop = 1;
+                with_func = returned;
               }
             break;
           }
