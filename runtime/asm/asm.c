@@ -173,7 +173,9 @@ uint32_t asm_eflags (const struct asm_ctx *c) { return c->eflags; }
 static void
 loc_print (struct asm_ctx *c, int line, int col)
 {
-  if (col > 0)
+  if (line <= 0)
+    fprintf (c->opts->diag, "%s: ", c->file);
+  else if (col > 0)
     fprintf (c->opts->diag, "%s:%d:%d: ", c->file, line, col);
   else
     fprintf (c->opts->diag, "%s:%d: ", c->file, line);
@@ -353,6 +355,8 @@ sym_redefine (struct asm_ctx *c, int s)
   y->name = xstrndup (old->name, strlen (old->name));
   y->sec = ASM_SEC_UNDEF;
   y->value = 0;
+  y->alias = 0;
+  y->alias_add = 0;
   y->size_set = 0;
   y->size = 0;
   old->temp = 1;
@@ -628,6 +632,17 @@ efold (struct asm_ctx *c, struct expr *e)
 {
   int sa, sb;
   int64_t va, vb;
+  /* A .set alias of a symbol that was undefined then stands for it.  */
+  for (int i = 0; i < 16 && e->add >= 0 && c->syms[e->add].alias; i++)
+    {
+      e->k = (int64_t) ((uint64_t) e->k + (uint64_t) c->syms[e->add].alias_add);
+      e->add = c->syms[e->add].alias - 1;
+    }
+  for (int i = 0; i < 16 && e->sub >= 0 && c->syms[e->sub].alias; i++)
+    {
+      e->k = (int64_t) ((uint64_t) e->k - (uint64_t) c->syms[e->sub].alias_add);
+      e->sub = c->syms[e->sub].alias - 1;
+    }
   if (e->add >= 0 && e->add == e->sub)
     {
       e->add = e->sub = -1;
@@ -1043,7 +1058,7 @@ static void
 define_label (struct asm_ctx *c, int s, const char *at)
 {
   struct asm_sym *y = &c->syms[s];
-  if (y->sec != ASM_SEC_UNDEF && y->sec != ASM_SEC_COMMON)
+  if ((y->sec != ASM_SEC_UNDEF && y->sec != ASM_SEC_COMMON) || y->alias)
     {
       diag_at (c, c->line, COL (c, at), "symbol `%s' is already defined", y->name);
       return;
@@ -2739,7 +2754,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
       if (c->stmt_err)
         return 1;
       struct asm_sym *y = &c->syms[s];
-      if (y->sec != ASM_SEC_UNDEF)
+      if (y->sec != ASM_SEC_UNDEF || y->alias)
         {
           if (!y->set_defined || n == 6)
             {
@@ -2765,8 +2780,18 @@ directive (struct asm_ctx *c, const char *d, size_t n)
           y->sec = c->syms[e.add].sec;
           y->value = c->syms[e.add].value + (uint64_t) e.k;
         }
+      else if (e.sub < 0 && e.add != s && (c->syms[e.add].sec == ASM_SEC_UNDEF
+                                           || c->syms[e.add].sec == ASM_SEC_COMMON))
+        {
+          /* A symbol not defined yet (or common, or external): Y stands
+             for it, as gas's equated symbols do.  */
+          y->alias = e.add + 1;
+          y->alias_add = e.k;
+        }
+      else if (e.sub < 0 && e.add == s)
+        ERR (c, "symbol `%s' is defined in terms of itself", y->name);
       else
-        ERR (c, "expression must be constant or a defined symbol plus offset");
+        ERR (c, "expression must be constant or a symbol plus offset");
       goto end;
     }
   if (dir_is (d, n, ".eflags"))
@@ -4369,6 +4394,69 @@ resolve_section_names (struct asm_ctx *c)
     }
 }
 
+/* .set aliases whose symbol got defined become symbols of their own at
+   its value (gas writes them so); the others stay out of the symbol
+   table and stand for their symbol in fixups.  */
+static void
+resolve_aliases (struct asm_ctx *c)
+{
+  for (size_t i = 0; i < c->nsyms; i++)
+    {
+      if (!c->syms[i].alias)
+        continue;
+      /* The final symbol and the sum of the offsets on the way.  */
+      int t = (int) i;
+      int64_t k = 0;
+      size_t steps = 0;
+      while (c->syms[t].alias && steps++ <= c->nsyms)
+        {
+          k = (int64_t) ((uint64_t) k + (uint64_t) c->syms[t].alias_add);
+          t = c->syms[t].alias - 1;
+        }
+      if (c->syms[t].alias)
+        {
+          /* A cycle (longer than what .set itself checks): break it.  */
+          c->ctx = -1;
+          diag_at (c, 0, 0, "symbol `%s' is defined in terms of itself", c->syms[i].name);
+          for (int u = (int) i, n = 0; c->syms[u].alias && n <= (int) c->nsyms; n++)
+            {
+              int next = c->syms[u].alias - 1;
+              c->syms[u].alias = 0;
+              c->syms[u].temp = 1;
+              u = next;
+            }
+          continue;
+        }
+      /* Every symbol on the way now goes straight to T (so the next
+         ones are quick), or is defined if T is.  */
+      const struct asm_sym tgt = c->syms[t];
+      int64_t pre = 0;
+      for (int u = (int) i; c->syms[u].alias;)
+        {
+          struct asm_sym *y = &c->syms[u];
+          int next = y->alias - 1;
+          int64_t add = y->alias_add;
+          int64_t rest = (int64_t) ((uint64_t) k - (uint64_t) pre);
+          if (tgt.sec >= 0 || tgt.sec == ASM_SEC_ABS)
+            {
+              y->sec = tgt.sec;
+              y->value = tgt.value + (uint64_t) rest;
+              y->alias = 0;
+            }
+          else
+            {
+              y->alias = t + 1;
+              y->alias_add = rest;
+              y->temp = 1;
+              if (next == t)
+                break;
+            }
+          pre = (int64_t) ((uint64_t) pre + (uint64_t) add);
+          u = next;
+        }
+    }
+}
+
 static void
 apply_fixups (struct asm_ctx *c)
 {
@@ -4606,6 +4694,7 @@ asm_run (const char *file, const char *text, size_t len,
         frame_pop (c);
     }
   resolve_section_names (c);
+  resolve_aliases (c);
   apply_fixups (c);
   /* Like gas, pad every section to a multiple of its alignment.  */
   for (size_t i = 0; i < c->nsecs; i++)

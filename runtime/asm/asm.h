@@ -33,6 +33,8 @@ struct asm_sym {
   uint8_t explicit_local, size_set, referenced, is_file;
   uint8_t set_defined; /* defined by .set/.equ/=: may be set again */
   uint8_t dead;        /* replaced by a later .set of the same name */
+  int alias;           /* .set to a symbol undefined there: its index + 1 */
+  int64_t alias_add;   /* ... plus this */
   int elf_index;
   uint64_t common_align;
 };

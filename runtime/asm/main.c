@@ -65,7 +65,7 @@ read_all (FILE *f, size_t *len)
 int
 main (int argc, char **argv)
 {
-  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 0, stderr };
+  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 0, stderr, 0 };
   const char *out = "a.out";
   int dis = 0, show_bytes = 0, syntax_given = 0;
   const char **inputs = calloc ((size_t) argc + 1, sizeof *inputs);

@@ -1,5 +1,6 @@
 # .set redefinition: each use sees the value current where it appears;
-# a use before the first definition sees the first one (as gas).
+# a use before the first definition sees the first one (as gas).  A .set
+# of a symbol still undefined stands for it (gas's equated symbols).
 	.data
 	.byte fwd
 	.set fwd, 5
@@ -27,3 +28,19 @@
 var:	.dword 0, 0
 	.set .Ltid7, 28
 	.set .Lalias, var
+	.text
+	.set a, b
+	.set c, ext + 4
+	.set dd, b + 8
+	lddw %r1, a
+	lddw %r2, c
+	lddw %r3, dd
+	call fn_alias
+	.set fn_alias, fn
+	exit
+	.globl fn
+fn:	exit
+	.data
+	.long b - a
+b:	.dword 1, 2, 3
+	.dword a, c
