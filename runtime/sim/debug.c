@@ -815,6 +815,8 @@ static int val_kind(struct dbg *d, const struct val *v)
 /* Registers of the selected frame.  */
 static int frame_reg(struct dbg *d, int r, uint64_t *out)
 {
+  if (d->sel < 0 || d->sel > d->nf)
+    d->sel = 0;
   if (d->sel == 0)
     {
       *out = d->R[r];
@@ -834,6 +836,8 @@ static int frame_reg(struct dbg *d, int r, uint64_t *out)
 
 static uint32_t frame_pc(struct dbg *d, int k)
 {
+  if (k < 0 || k > d->nf)
+    k = 0;
   return k == 0 ? d->pc : d->fr[d->nf - k].call_pc;
 }
 
@@ -848,6 +852,11 @@ static int scalar(struct ex *e, const struct val *v, uint64_t *out)
       *out = v->v;
       return 0;
     case LV_REG:
+      if (d->state == 0)
+        {
+          exerr(e, "No registers.");
+          return -1;
+        }
       if (frame_reg(d, v->reg, out))
         {
           exerr(e, "value of r%d is not saved in frame %d", v->reg, d->sel);
@@ -1444,8 +1453,11 @@ static struct val term(struct ex *e)
           exerr(e, "Division by zero");
           return a;
         }
-      a = mkint(c == '*' ? x * y : c == '/' ? (uint64_t)((int64_t)x / (int64_t)y)
-                                            : (uint64_t)((int64_t)x % (int64_t)y));
+      if ((int64_t)y == -1)   /* no INT64_MIN / -1 overflow */
+        a = mkint(c == '*' ? x * y : c == '/' ? (uint64_t)0 - x : 0);
+      else
+        a = mkint(c == '*' ? x * y : c == '/' ? (uint64_t)((int64_t)x / (int64_t)y)
+                                              : (uint64_t)((int64_t)x % (int64_t)y));
     }
 }
 
@@ -2981,6 +2993,7 @@ static void execute(struct dbg *d, char *line)
           vm_end_run(d->vm);
           d->state = 0;
           d->nf = 0;
+          d->sel = 0;
           printf("[program killed]\n");
         }
     }
