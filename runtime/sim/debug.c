@@ -1786,10 +1786,20 @@ static void disasm(struct dbg *d, uint32_t pc, char *text, size_t n, int syntax)
           if (in.src == ELO_LD_MAP)
             snprintf(target, sizeof target, "%s", d->vm->maps[in.imm].name);
           else
-            snprintf(target, sizeof target, "%s+%d", d->vm->maps[in.imm].name, in.imm2);
+            {
+              char vn[64];
+              uint32_t vo;
+              const struct smap *m = &d->vm->maps[in.imm];
+              if (m->def.internal && dbtf_var_at(d->btf, m->def.name, (uint32_t)in.imm2, vn, sizeof vn, &vo) == 0)
+                snprintf(target, sizeof target, vo ? "%s+%u" : "%s", vn, vo);
+              else
+                snprintf(target, sizeof target, "%s+%d", m->name, in.imm2);
+            }
           tg = target;
         }
-      bpf_insn_print(&in, syntax, tg, text, n);
+      int k = bpf_insn_print(&in, syntax, tg, text, n);
+      if (tg && !strstr(text, tg) && k > 0 && (size_t)k < n)
+        snprintf(text + k, n - k, "\t; %s", tg);
     }
   else
     snprintf(text, n, ".insn %02x", raw[0]);
