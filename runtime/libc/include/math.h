@@ -39,6 +39,7 @@ double scalbn(double, int); float scalbnf(float, int);
 double modf(double, double *);
 double fmod(double, double);
 double nan(const char *); float nanf(const char *);
+int ilogb(double); int ilogbf(float); int ilogbl(long double);
 double inf(void);
 long lrint(double); long lround(double); long long llrint(double); long long llround(double);
 double rint(double); double nearbyint(double);

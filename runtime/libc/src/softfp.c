@@ -393,6 +393,19 @@ MATH_D(round, rint_df(a, 3))
   W float name##f(float x, float y) { u64 a = F(x), b = F(y); int sn = sf_issnan(fbits(x)) || sf_issnan(fbits(y)); return RF(expr); }
 static int df_issnan(u64 a) { return df_isnan(a) && !(a & (1UL << 51)); }
 static int sf_issnan(u32 a) { return (a & 0x7fffffff) > 0x7f800000 && !(a & 0x400000); }
+/* ilogb: the unbiased exponent; 0 and NaN give INT_MIN, infinities
+   INT_MAX (FP_ILOGB0 and FP_ILOGBNAN as glibc on x86-64).  */
+static int ilogb_df(u64 a)
+{
+  if (df_iszero(a) || df_isnan(a)) return -0x7fffffff - 1;
+  if (df_isinf(a)) return 0x7fffffff;
+  s64 e;
+  df_unpack(a, &e);
+  return (int)(e - DF_BIAS);
+}
+W int ilogb(double x) { return ilogb_df(D(x)); }
+W int ilogbl(long double x) { return ilogb_df(D(x)); }
+W int ilogbf(float x) { return ilogb_df(F(x)); }
 MATH_D2(copysign, ((void)sn, (a & ~(1UL << 63)) | (b & (1UL << 63))))
 MATH_D2(fmax, sn ? DF_QNAN : df_isnan(a) ? b : df_isnan(b) ? a : cmp_df(a, b) == 0 ? (a & b) : cmp_df(a, b) > 0 ? a : b)
 MATH_D2(fmin, sn ? DF_QNAN : df_isnan(a) ? b : df_isnan(b) ? a : cmp_df(a, b) == 0 ? (a | b) : cmp_df(a, b) < 0 ? a : b)

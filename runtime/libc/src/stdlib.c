@@ -42,6 +42,8 @@ void abort(void)
   __sim_abort();
   __builtin_unreachable();
 }
+/* __builtin_abort in tests (testsuite/boards/bpf-sim.exp).  */
+void __bpf_sim_abort(void) __attribute__((alias("abort")));
 #endif
 #ifdef L___assert_fail
 static long len(const char *s) { long n = 0; while (s[n]) n++; return n; }
