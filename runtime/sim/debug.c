@@ -198,7 +198,14 @@ static const struct elo_line *line_exact(struct dbg *d, uint32_t pc)
 
 static const struct elo_line *line_at(struct dbg *d, uint32_t pc)
 {
-  return elo_line_at(d->obj, pc);
+  const struct elo_line *l = elo_line_at(d->obj, pc);
+  if (!l || l->line)
+    return l;
+  /* line 0 (compiler-generated code): the line before it in the function */
+  const struct elo_func *f = elo_func_at(d->obj, pc);
+  while (l > d->obj->lines && l->line == 0 && (!f || l[-1].insn >= f->start))
+    l--;
+  return l->line ? l : NULL;
 }
 
 static const char *func_name(struct dbg *d, uint32_t pc)
