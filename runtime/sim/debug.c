@@ -18,6 +18,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,6 +133,13 @@ struct dbg {
 };
 
 static uint8_t *name_to_dop;   /* vm op number -> enum dop */
+static volatile sig_atomic_t interrupted;   /* Ctrl-C on a terminal */
+
+static void on_sigint(int sig)
+{
+  (void)sig;
+  interrupted = 1;
+}
 
 static void dbg_err(struct dbg *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void dbg_err(struct dbg *d, const char *fmt, ...)
@@ -2059,9 +2067,18 @@ static void resume(struct dbg *d, int mode, uint32_t target)
   int returned = 0;
   uint32_t cur_func = elo_func_at(d->obj, d->pc) ? elo_func_at(d->obj, d->pc)->start : UINT32_MAX;
   (void)start_pc;
+  interrupted = 0;
   for (;;)
     {
       uint32_t pc = d->pc;
+      if (interrupted)
+        {
+          interrupted = 0;
+          printf("\nProgram received signal SIGINT, Interrupt.\n");
+          show_location(d, d->pc, 1, 1);
+          do_displays(d);
+          return;
+        }
       int r = step1(d);
       if (r == ST_FAULT)
         {
@@ -3289,8 +3306,23 @@ int debug_main(struct vm *vm, const char *file, int prog, dbg_prepare_fn prep, v
   d->btf = dbtf_open(file);
   d->syntax = BPF_SYNTAX_PSEUDOC;
   dbg_setup_ops(d);
+  {
+    /* packet and context errors (bpf-run exits on them) show up now,
+       not at the first "run"; run builds them again */
+    uint64_t args[5];
+    prep(vm, arg, args);
+  }
   setvbuf(stdout, NULL, _IOLBF, 0);
   d->from_tty = isatty(0);
+  if (d->from_tty)
+    {
+      /* Ctrl-C stops a running program and returns to the prompt */
+      struct sigaction sa;
+      memset(&sa, 0, sizeof sa);
+      sa.sa_handler = on_sigint;
+      sigemptyset(&sa.sa_mask);
+      sigaction(SIGINT, &sa, NULL);
+    }
 #ifdef HAVE_READLINE
   if (d->from_tty)
     {
