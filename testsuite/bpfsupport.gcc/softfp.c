@@ -2,7 +2,8 @@
    special operands, built natively (the host's IEEE hardware) and by
    bpf-gcc with bpf-libc's soft-float, run on bpf-run; the outputs must be
    identical.  Covers + - * / for float and double, all comparisons,
-   float<->double, integer<->float conversions.  NaN results are
+   float<->double, integer<->float conversions, __builtin_powi, the math.h
+   basics.  NaN results are
    canonicalised (payloads are not specified).  Constants are built from
    bits at run time (volatile): bpf-gcc 12 miscompiles floating-point
    constants loaded into registers (doc/gcc-testsuite.md).  */
@@ -78,6 +79,11 @@ int main(void) {
     for (int k = 0; k < 6; k++) if ((m[k].u & ~(1UL<<63)) > 0x7ff0000000000000UL) m[k].u = 1;
     for (int k = 0; k < 3; k++) if ((mf[k].u & 0x7fffffff) > 0x7f800000) mf[k].u = 1;
     P(i); for (int k = 0; k < 6; k++) P(m[k].u); for (int k = 0; k < 3; k++) P(mf[k].u); NL();
+    int pe = (int)(rnd() % 21) - 10;
+    union D pw; union F pwf; pw.d = __builtin_powi(a.d, pe); pwf.f = __builtin_powif(x.f, pe);
+    if ((pw.u & ~(1UL<<63)) > 0x7ff0000000000000UL) pw.u = 1;
+    if ((pwf.u & 0x7fffffff) > 0x7f800000) pwf.u = 1;
+    P(i); P(pw.u); P(pwf.u); NL();
   }
   return 0;
 }

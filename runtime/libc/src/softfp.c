@@ -419,4 +419,23 @@ W int __fixsfsi(float a) { return df_to_s32(F(a)); }
 W long __fixsfdi(float a) { return df_to_s64(F(a)); }
 W unsigned __fixunssfsi(float a) { return df_to_u32(F(a)); }
 W unsigned long __fixunssfdi(float a) { return df_to_u64sat(F(a)); }
+
+/* __builtin_powi: libgcc's own __powidf2/__powisf2 load the constant 1.0
+   into a register and are miscompiled by bpf-gcc 12; these replace them
+   (same algorithm: binary powering in the operand's type).  */
+W double __powidf2(double x, int m)
+{
+  unsigned n = m < 0 ? -(unsigned)m : (unsigned)m;
+  double y = n % 2 ? x : D_ONE;
+  while (n >>= 1) { x = x * x; if (n % 2) y = y * x; }
+  return m < 0 ? D_ONE / y : y;
+}
+W float __powisf2(float x, int m)
+{
+  unsigned n = m < 0 ? -(unsigned)m : (unsigned)m;
+  float one = bitsf(0x3f800000U);
+  float y = n % 2 ? x : one;
+  while (n >>= 1) { x = x * x; if (n % 2) y = y * x; }
+  return m < 0 ? one / y : y;
+}
 #endif
