@@ -409,6 +409,10 @@ bpfs_btf_init (void)
 			 finish_without_btf, NULL);
       return;
     }
+  /* GCC's own CO-RE (-mco-re) writes records against GCC's BTF, which the
+     plugin replaces, and insists on -gbtf: the plugin's CO-RE takes over. */
+  if (bpfs_options.core)
+    target_flags &= ~MASK_BPF_CORE;
   bool wanted = debug_info_level > DINFO_LEVEL_NONE
 		|| (write_symbols & (BTF_DEBUG | CTF_DEBUG));
   if (!wanted)

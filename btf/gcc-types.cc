@@ -563,7 +563,10 @@ bpfs_btf_add_variables (struct btf_gcc_state *st)
 						    : BTFB_VAR_STATIC);
       /* The offset, as the assembler computes it, for a variable this
 	 unit defines; libbpf resolves externs itself.  */
-      const char *base = ext ? NULL : bpfs_btf_data_base (sec);
+      /* Common symbols (-fcommon) are allocated by the linker, outside
+	 any section of this object: libbpf resolves those itself.  */
+      const char *base = ext || DECL_COMMON (decl) ? NULL
+			 : bpfs_btf_data_base (sec);
       /* The object's size, which counts an initialized flexible array
 	 member (a map-in-map's values), unlike its type's.  */
       uint32_t size = DECL_SIZE_UNIT (decl) && tree_fits_uhwi_p (DECL_SIZE_UNIT (decl))

@@ -55,6 +55,9 @@ static const struct plugin_arg plugin_args[] = {
     "keep GCC's DWARF .debug_* sections next to the BTF" },
   { "core", ARG_SWITCH, &bpfs_options.core,
     "CO-RE builtins and relocations (default on)" },
+  { "float-constants", ARG_SWITCH, &bpfs_options.float_constants,
+    "floating-point constants in instructions as their IEEE bits (GCC 12\n"
+    "                        prints them wrongly; default on)" },
   { "enum64", ARG_FLAG, &bpfs_options.enum64,
     "64-bit enums as BTF ENUM64 (kernel 6.0+); by default their values are\n"
     "                        cut to 32 bits, as clang 14 does" },
@@ -172,6 +175,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_options.cpu = 3;
   bpfs_options.btf = true;
   bpfs_options.core = true;
+  bpfs_options.float_constants = true;
 
   register_callback (bpfs_plugin_name, PLUGIN_INFO, NULL, &bpfsupport_info);
   if (!parse_arguments (info))
@@ -183,5 +187,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_lowering_init ();
   bpfs_btf_init ();
   bpfs_core_init ();
+  bpfs_float_constants_init ();
   return 0;
 }

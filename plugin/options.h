@@ -23,6 +23,7 @@ struct bpfs_options
   bool dwarf;              /* dwarf: keep GCC's DWARF next to our BTF */
   bool core;               /* core: CO-RE builtins and relocations */
   bool enum64;             /* enum64: 64-bit enums as BTF ENUM64 (6.0+) */
+  bool float_constants;    /* float-constants: IEEE bits in instructions */
 };
 extern struct bpfs_options bpfs_options;
 
@@ -32,6 +33,7 @@ void bpfs_helper_calls_init (void);         /* attrs/helper-calls.cc */
 void bpfs_lowering_init (void);             /* plugin/lowering.cc */
 void bpfs_btf_init (void);                  /* btf/gcc-btf.cc */
 void bpfs_core_init (void);                 /* attrs/core.cc */
+void bpfs_float_constants_init (void);      /* plugin/float-constants.cc */
 
 /* kernel_helper(N) on DECL: N, or 0.  */
 #ifdef GCC_TREE_H
