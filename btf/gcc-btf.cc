@@ -74,8 +74,9 @@ bpfs_section_name (section *s)
   return NULL;
 }
 
-static const char *
-symbol_name (tree decl)
+/* The name DECL has in the assembler output (and the ELF symbol table).  */
+const char *
+bpfs_symbol_name (tree decl)
 {
   rtx rtl = DECL_RTL_IF_SET (decl);
   if (rtl && MEM_P (rtl) && GET_CODE (XEXP (rtl, 0)) == SYMBOL_REF)
@@ -123,7 +124,7 @@ btf_begin_prologue (unsigned line, unsigned column, const char *file)
   if (!current_function_decl)
     return;
   function_record f = { current_function_decl, bpfs_section_name (in_section),
-			symbol_name (current_function_decl) };
+			bpfs_symbol_name (current_function_decl) };
   if (f.section)
     {
       function_records.safe_push (f);

@@ -23,6 +23,8 @@ struct btf_builder *bpfs_btf_builder (struct btf_gcc_state *st);
 /* The name of section S as the assembler knows it (".text", ".bss" for
    .lcomm...), or NULL.  */
 const char *bpfs_section_name (section *s);
+/* The name DECL has in the assembler output (and the ELF symbol table).  */
+const char *bpfs_symbol_name (tree decl);
 /* The label at offset 0 of data section SECTION in this unit, or NULL.  */
 const char *bpfs_btf_data_base (const char *section);
 /* Write .BTF and .BTF.ext into the assembler output.  */

@@ -505,15 +505,6 @@ variable_section (tree decl)
   return bpfs_section_name (get_variable_section (decl, true));
 }
 
-static const char *
-var_symbol (tree decl)
-{
-  rtx rtl = DECL_RTL_IF_SET (decl);
-  if (rtl && MEM_P (rtl) && GET_CODE (XEXP (rtl, 0)) == SYMBOL_REF)
-    return targetm.strip_name_encoding (XSTR (XEXP (rtl, 0), 0));
-  return decl_name (decl);
-}
-
 void
 bpfs_btf_add_variables (struct btf_gcc_state *st)
 {
@@ -543,7 +534,7 @@ bpfs_btf_add_variables (struct btf_gcc_state *st)
 			"describes the first 65535", bpfs_plugin_name, sec);
 	  continue;
 	}
-      const char *name = ext ? decl_name (decl) : var_symbol (decl);
+      const char *name = ext ? decl_name (decl) : bpfs_symbol_name (decl);
       /* A map definition's members point to the key and value types:
 	 libbpf needs those in full (clang's visitMapDefType does the same). */
       if (!strcmp (sec, ".maps"))
