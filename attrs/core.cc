@@ -901,9 +901,23 @@ bpfs_core_check_without_btf (void)
 	     "are those of this program's own types", bpfs_plugin_name);
 }
 
+/* With btf=off and GCC's own BTF asked for (-gbtf), GCC's CO-RE is on too
+   (-gbtf implies -mco-re unless -mno-co-re): its records go with its BTF,
+   so the plugin's CO-RE steps aside and the output is GCC's alone.  */
+static bool
+gcc_core_wanted (void)
+{
+  if (bpfs_options.btf || !(write_symbols & BTF_DEBUG))
+    return false;
+  return !(target_flags_explicit & MASK_BPF_CORE)
+	 || (target_flags & MASK_BPF_CORE);
+}
+
 void
 bpfs_core_init (void)
 {
+  if (bpfs_options.core && gcc_core_wanted ())
+    bpfs_options.core = false;
   if (!bpfs_options.core)
     return;
   core_types = new hash_set<tree>;

@@ -6,12 +6,13 @@
 #   make check-gcc GCC_PARTS="exec-a ieee" GCC_CONFIGS=gcc    a subset
 #
 # Parts: exec-a exec-b (gcc.c-torture/execute), ieee, builtins (its
-# subdirectories), bpf (gcc.target/bpf), btf (gcc.dg/debug/btf), compile-a
+# subdirectories), bpf (gcc.target/bpf but its core-* tests), bpf-core
+# (those), btf (gcc.dg/debug/btf), compile-a
 # compile-b (gcc.c-torture/compile at -O0 -g and -O2 -g).  Results go to
 # $(BUILD)/gcc-check/CONFIG/PART/gcc.{sum,log}; the summary table to
 # $(BUILD)/gcc-check/summary.txt.
 GCC_CHECK   := $(BUILD)/gcc-check
-GCC_PARTS   ?= exec-a exec-b ieee builtins bpf btf compile-a compile-b
+GCC_PARTS   ?= exec-a exec-b ieee builtins bpf bpf-core btf compile-a compile-b
 GCC_CONFIGS ?= gcc plugin
 
 .PHONY: check-gcc

@@ -16,7 +16,7 @@ set -u
 out=$1
 jobs=${JOBS:-2}
 configs=${CONFIGS:-gcc plugin}
-parts=${PARTS:-exec-a exec-b ieee builtins bpf btf compile-a compile-b}
+parts=${PARTS:-exec-a exec-b ieee builtins bpf bpf-core btf compile-a compile-b}
 
 # The plugin configuration for linked programs: calls to libc functions are
 # calls to extern functions, which the plugin's call check refuses.
@@ -33,7 +33,9 @@ part_args() {
                echo "bpf-sim|{-O2}|execute.exp=$(cd "$GCC_TESTSUITE/gcc.c-torture/execute" && ls [!0-9]*.[cS] | tr '\n' ' ')" ;;
     ieee)      echo "bpf-sim|{-O2}|ieee.exp" ;;
     builtins)  echo "bpf-sim|{-O2}|builtins.exp" ;;
-    bpf)       echo "bpf-compile||bpf.exp" ;;
+    bpf)       # gcc.target/bpf except the CO-RE tests (bpf-core)
+               echo "bpf-compile||bpf.exp=$(cd "$GCC_TESTSUITE/gcc.target/bpf" && ls *.[cS] | grep -v '^core-' | tr '\n' ' ')" ;;
+    bpf-core)  echo "bpf-compile||bpf.exp=core-*.c" ;;
     btf)       echo "bpf-compile||btf.exp" ;;
     compile-a) echo "bpf-compile|{-O0 -g} {-O2 -g}|compile.exp=[0-9]*.c" ;;
     compile-b) echo "bpf-compile|{-O0 -g} {-O2 -g}|compile.exp=[a-z]*.c" ;;
@@ -60,9 +62,10 @@ EOF2
     flags=""
     if [ "$c" = plugin ]; then
       flags=$plugin_flags
-      # gcc.dg/debug/btf checks GCC's own BTF, which the plugin replaces
-      # by default: keep GCC's BTF there (doc/gcc-testsuite.md).
-      [ "$p" = btf ] && flags="$flags -fplugin-arg-bpfsupport-btf=off"
+      # gcc.dg/debug/btf checks GCC's own BTF, and gcc.target/bpf/core-*
+      # GCC's own CO-RE records, which the plugin replaces by default: keep
+      # GCC's BTF (and with it GCC's CO-RE) there (doc/gcc-testsuite.md).
+      case $p in btf|bpf-core) flags="$flags -fplugin-arg-bpfsupport-btf=off" ;; esac
     fi
     {
       echo "set tool gcc"
