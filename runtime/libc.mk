@@ -13,7 +13,7 @@ LIBC_CFLAGS := -O2 -mxbpf -mframe-limit=16384 -ffunction-sections -fdata-section
 
 # Every function of a source file is its own object (-DL_name), so that a
 # program's own definition replaces one function only.
-LIBC_UNITS := $(foreach f,string stdlib stdio softfp complex,\
+LIBC_UNITS := $(foreach f,string stdlib stdio softfp complex math,\
   $(addprefix $(f):,$(shell sed -n 's/^\#ifdef L_\([A-Za-z0-9_]*\).*/\1/p' $(LIBC_SRC)/$(f).c)))
 LIBC_OBJS := $(foreach u,$(LIBC_UNITS),$(LIBC_OBJ)/$(subst :,/,$(u)).o)
 LIBC_HEADERS := $(shell find libc/include -name '*.h')
@@ -23,7 +23,7 @@ $$(filter $$(LIBC_OBJ)/$(1)/%,$$(LIBC_OBJS)): $$(LIBC_OBJ)/$(1)/%.o: $$(LIBC_SRC
 	@mkdir -p $$(dir $$@)
 	@$$(BPF_GCC) $$(LIBC_CFLAGS) -DL_$$* -c $$< -o $$@
 endef
-$(foreach f,string stdlib stdio softfp complex,$(eval $(call LIBC_UNIT_RULE,$(f))))
+$(foreach f,string stdlib stdio softfp complex math,$(eval $(call LIBC_UNIT_RULE,$(f))))
 LIBC_VARARG := $(addprefix $(LIBC_OBJ)/vararg/,$(addsuffix .o,$(shell sed -n 's/^\#ifdef L_\([A-Za-z0-9_]*\).*/\1/p' $(LIBC_SRC)/vararg.S)))
 LIBC_OBJS += $(LIBC_VARARG)
 $(LIBC_VARARG): $(LIBC_OBJ)/vararg/%.o: $(LIBC_SRC)/vararg.S

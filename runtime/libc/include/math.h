@@ -1,7 +1,8 @@
 #ifndef _MATH_H
 #define _MATH_H
-/* The basics: builtins and classification.  Functions that need real
-   implementations (sin, exp...) are not provided.  */
+/* bpf-libc's <math.h>: classification, the exact functions, and the
+   exponential family (exp, exp2, log, log2, log10, pow).  Trigonometric
+   and hyperbolic functions are not provided (doc/gcc-testsuite.md).  */
 #define HUGE_VAL (__builtin_huge_val())
 #define HUGE_VALF (__builtin_huge_valf())
 #define HUGE_VALL (__builtin_huge_vall())
@@ -33,16 +34,23 @@ float fmaxf(float, float); float fminf(float, float);
 double floor(double); double ceil(double); double trunc(double); double round(double);
 float floorf(float); float ceilf(float); float truncf(float); float roundf(float);
 double sqrt(double); float sqrtf(float); long double sqrtl(long double);
-double ldexp(double, int); float ldexpf(float, int);
-double frexp(double, int *);
-double scalbn(double, int); float scalbnf(float, int);
-double modf(double, double *);
-double fmod(double, double);
-double nan(const char *); float nanf(const char *);
+double ldexp(double, int); float ldexpf(float, int); long double ldexpl(long double, int);
+double scalbn(double, int); float scalbnf(float, int); long double scalbnl(long double, int);
+double scalbln(double, long);
+double frexp(double, int *); float frexpf(float, int *); long double frexpl(long double, int *);
+double modf(double, double *); float modff(float, float *); long double modfl(long double, long double *);
+double fmod(double, double); float fmodf(float, float); long double fmodl(long double, long double);
+double nan(const char *); float nanf(const char *); long double nanl(const char *);
 int ilogb(double); int ilogbf(float); int ilogbl(long double);
-double inf(void);
-long lrint(double); long lround(double); long long llrint(double); long long llround(double);
-double rint(double); double nearbyint(double);
-double pow(double, double);
+double rint(double); float rintf(float); long double rintl(long double);
+double nearbyint(double); float nearbyintf(float); long double nearbyintl(long double);
+long lrint(double); long lrintf(float); long long llrint(double);
+long lround(double); long lroundf(float); long long llround(double);
+double exp(double); float expf(float); long double expl(long double);
+double exp2(double); float exp2f(float); long double exp2l(long double);
+double log(double); float logf(float); long double logl(long double);
+double log2(double); float log2f(float); long double log2l(long double);
+double log10(double); float log10f(float); long double log10l(long double);
+double pow(double, double); float powf(float, float); long double powl(long double, long double);
 int __signbit(double); int __signbitf(float);
 #endif
