@@ -121,6 +121,19 @@ struct defn {
   int64_t count;       /* DEFN_REPT */
 };
 
+/* An open-addressing hash table from names to entry numbers, for the
+   symbols and for the macros: a slot holds an entry's number, or -1.
+   It doubles before it is more than half full, so probe runs stay
+   short.  */
+struct name_index {
+  int *slot;
+  size_t size;         /* a power of two; 0 until the first entry */
+  size_t first;        /* the size it starts at */
+  int fold;            /* names ignore case (macros, as in gas) */
+  /* The name of entry I, or NULL when the entry has left the table.  */
+  const char *(*name) (const struct asm_ctx *c, int i);
+};
+
 struct asm_ctx {
   const struct asm_opts *opts;
   const char *file;
@@ -133,7 +146,7 @@ struct asm_ctx {
   /* symbols, with a hash table */
   struct asm_sym *syms;
   size_t nsyms, symcap;
-  int *hash; size_t hsize;
+  struct name_index symidx;
   /* fixups */
   struct fixup *fx; size_t nfx, fxcap;
   struct size_dir *sz; size_t nsz, szcap;
@@ -150,7 +163,7 @@ struct asm_ctx {
   size_t scratch_cap;
   /* macros and conditionals */
   struct macro *macs; size_t nmacs, maccap;
-  int *machash; size_t machsize;
+  struct name_index macidx;
   struct frame *frames; size_t nframes, framecap;
   struct xctx *xctx; size_t nxctx, xctxcap;
   struct cond *conds; size_t nconds, condcap;
@@ -269,62 +282,104 @@ diag_at (struct asm_ctx *c, int line, int col, const char *fmt, ...)
       diag_at ((c), (c)->line, COL ((c), (c)->p), __VA_ARGS__);        \
   } while (0)
 
-/* ---------- symbols ---------- */
+/* ---------- name indexes ---------- */
 
-static unsigned
-strhash (const char *s, size_t n)
+/* The first slot to probe for the N bytes at S: FNV-1a, of the lower
+   case letters when X folds case.  */
+static size_t
+nidx_hash (const struct name_index *x, const char *s, size_t n)
 {
   unsigned h = 2166136261u;
   for (size_t i = 0; i < n; i++)
-    h = (h ^ (unsigned char) s[i]) * 16777619u;
-  return h;
-}
-
-static void
-rehash (struct asm_ctx *c)
-{
-  size_t ns = c->hsize ? c->hsize * 2 : 1024;
-  free (c->hash);
-  c->hash = xrealloc (NULL, ns * sizeof *c->hash);
-  for (size_t i = 0; i < ns; i++)
-    c->hash[i] = -1;
-  c->hsize = ns;
-  for (size_t i = 0; i < c->nsyms; i++)
     {
-      if (c->syms[i].dead)
-        continue;
-      const char *nm = c->syms[i].name;
-      size_t h = strhash (nm, strlen (nm)) & (ns - 1);
-      while (c->hash[h] >= 0)
-        h = (h + 1) & (ns - 1);
-      c->hash[h] = (int) i;
+      unsigned char ch = (unsigned char) s[i];
+      if (x->fold)
+        ch = (unsigned char) tolower (ch);
+      h = (h ^ ch) * 16777619u;
     }
+  return h & (x->size - 1);
 }
 
+/* Whether NAME is the N bytes at S (ignoring case when X folds).  */
 static int
-sym_find (struct asm_ctx *c, const char *name, size_t n)
+nidx_same (const struct name_index *x, const char *name, const char *s,
+           size_t n)
 {
-  if (!c->hsize)
-    return -1;
-  size_t h = strhash (name, n) & (c->hsize - 1);
-  while (c->hash[h] >= 0)
+  for (size_t i = 0; i < n; i++)
     {
-      const char *s = c->syms[c->hash[h]].name;
-      if (strncmp (s, name, n) == 0 && s[n] == 0)
-        return c->hash[h];
-      h = (h + 1) & (c->hsize - 1);
+      unsigned char a = (unsigned char) name[i], b = (unsigned char) s[i];
+      if (!a || (x->fold ? tolower (a) != tolower (b) : a != b))
+        return 0;
+    }
+  return name[n] == 0;
+}
+
+/* The entry named by the N bytes at S, or -1.  */
+static int
+nidx_find (const struct asm_ctx *c, const struct name_index *x,
+           const char *s, size_t n)
+{
+  if (!x->size)
+    return -1;
+  size_t h = nidx_hash (x, s, n);
+  while (x->slot[h] >= 0)
+    {
+      const char *nm = x->name (c, x->slot[h]);
+      if (nm && nidx_same (x, nm, s, n))
+        return x->slot[h];
+      h = (h + 1) & (x->size - 1);
     }
   return -1;
+}
+
+/* Put entry I, named by the N bytes at S, in the first free slot.  */
+static void
+nidx_insert (struct name_index *x, const char *s, size_t n, int i)
+{
+  size_t h = nidx_hash (x, s, n);
+  while (x->slot[h] >= 0)
+    h = (h + 1) & (x->size - 1);
+  x->slot[h] = i;
+}
+
+/* Make room for entry N (entries 0 to N-1 exist): if N + 1 entries
+   would fill more than half the slots, double the table (or make the
+   first one) and put back the entries that have not left it.  */
+static void
+nidx_grow (const struct asm_ctx *c, struct name_index *x, size_t n)
+{
+  if ((n + 1) * 2 <= x->size)
+    return;
+  size_t ns = x->size ? x->size * 2 : x->first;
+  free (x->slot);
+  x->slot = xrealloc (NULL, ns * sizeof *x->slot);
+  for (size_t i = 0; i < ns; i++)
+    x->slot[i] = -1;
+  x->size = ns;
+  for (size_t i = 0; i < n; i++)
+    {
+      const char *nm = x->name (c, (int) i);
+      if (nm)
+        nidx_insert (x, nm, strlen (nm), (int) i);
+    }
+}
+
+/* ---------- symbols ---------- */
+
+/* A symbol replaced by a later .set (dead) has left the table.  */
+static const char *
+sym_name (const struct asm_ctx *c, int i)
+{
+  return c->syms[i].dead ? NULL : c->syms[i].name;
 }
 
 static int
 sym_get (struct asm_ctx *c, const char *name, size_t n)
 {
-  int i = sym_find (c, name, n);
+  int i = nidx_find (c, &c->symidx, name, n);
   if (i >= 0)
     return i;
-  if ((c->nsyms + 1) * 2 > c->hsize)
-    rehash (c);
+  nidx_grow (c, &c->symidx, c->nsyms);
   GROW (c->syms, c->nsyms, c->symcap);
   struct asm_sym *s = &c->syms[c->nsyms];
   memset (s, 0, sizeof *s);
@@ -332,10 +387,7 @@ sym_get (struct asm_ctx *c, const char *name, size_t n)
   s->sec = ASM_SEC_UNDEF;
   s->bind = STB_LOCAL;
   s->temp = (n >= 2 && name[0] == '.' && name[1] == 'L') || memchr (name, 2, n);
-  size_t h = strhash (name, n) & (c->hsize - 1);
-  while (c->hash[h] >= 0)
-    h = (h + 1) & (c->hsize - 1);
-  c->hash[h] = (int) c->nsyms;
+  nidx_insert (&c->symidx, name, n, (int) c->nsyms);
   return (int) c->nsyms++;
 }
 
@@ -346,8 +398,7 @@ sym_get (struct asm_ctx *c, const char *name, size_t n)
 static int
 sym_redefine (struct asm_ctx *c, int s)
 {
-  if ((c->nsyms + 1) * 2 > c->hsize)
-    rehash (c);
+  nidx_grow (c, &c->symidx, c->nsyms);
   GROW (c->syms, c->nsyms, c->symcap);
   struct asm_sym *old = &c->syms[s];
   struct asm_sym *y = &c->syms[c->nsyms];
@@ -362,10 +413,12 @@ sym_redefine (struct asm_ctx *c, int s)
   old->temp = 1;
   old->dead = 1;
   old->bind = STB_LOCAL;
-  size_t h = strhash (y->name, strlen (y->name)) & (c->hsize - 1);
-  while (c->hash[h] != s)
-    h = (h + 1) & (c->hsize - 1);
-  c->hash[h] = (int) c->nsyms;
+  /* The new entry takes the old one's slot.  */
+  struct name_index *x = &c->symidx;
+  size_t h = nidx_hash (x, y->name, strlen (y->name));
+  while (x->slot[h] != s)
+    h = (h + 1) & (x->size - 1);
+  x->slot[h] = (int) c->nsyms;
   return (int) c->nsyms++;
 }
 
@@ -2955,50 +3008,11 @@ static void loop_end (struct asm_ctx *c);
 
 /* ----- the macro table (names ignore case, as in gas) ----- */
 
-static unsigned
-lower_hash (const char *s, size_t n)
+/* A purged macro (dead) has left the table, though its slot stays.  */
+static const char *
+macro_name (const struct asm_ctx *c, int i)
 {
-  unsigned h = 2166136261u;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ (unsigned char) tolower ((unsigned char) s[i])) * 16777619u;
-  return h;
-}
-
-static void
-macro_rehash (struct asm_ctx *c)
-{
-  size_t ns = c->machsize ? c->machsize * 2 : 64;
-  free (c->machash);
-  c->machash = xrealloc (NULL, ns * sizeof *c->machash);
-  for (size_t i = 0; i < ns; i++)
-    c->machash[i] = -1;
-  c->machsize = ns;
-  for (size_t i = 0; i < c->nmacs; i++)
-    {
-      if (c->macs[i].dead)
-        continue;
-      const char *nm = c->macs[i].name;
-      size_t h = lower_hash (nm, strlen (nm)) & (ns - 1);
-      while (c->machash[h] >= 0)
-        h = (h + 1) & (ns - 1);
-      c->machash[h] = (int) i;
-    }
-}
-
-static int
-macro_find (struct asm_ctx *c, const char *name, size_t n)
-{
-  if (!c->nmacs)
-    return -1;
-  size_t h = lower_hash (name, n) & (c->machsize - 1);
-  while (c->machash[h] >= 0)
-    {
-      struct macro *m = &c->macs[c->machash[h]];
-      if (!m->dead && word_is (name, n, m->name))
-        return c->machash[h];
-      h = (h + 1) & (c->machsize - 1);
-    }
-  return -1;
+  return c->macs[i].dead ? NULL : c->macs[i].name;
 }
 
 static void
@@ -3411,7 +3425,7 @@ macro_end (struct asm_ctx *c)
       defn_free (d);
       return;
     }
-  int old = macro_find (c, d->m.name, strlen (d->m.name));
+  int old = nidx_find (c, &c->macidx, d->m.name, strlen (d->m.name));
   if (old >= 0)
     {
       diag_loc (c, d->ctx, d->line, d->col,
@@ -3420,8 +3434,7 @@ macro_end (struct asm_ctx *c)
       defn_free (d);
       return;
     }
-  if ((c->nmacs + 1) * 2 > c->machsize)
-    macro_rehash (c);
+  nidx_grow (c, &c->macidx, c->nmacs);
   GROW (c->macs, c->nmacs, c->maccap);
   struct macro *m = &c->macs[c->nmacs];
   *m = d->m;
@@ -3431,10 +3444,7 @@ macro_end (struct asm_ctx *c)
   m->nlines = d->nlines;
   m->bodyline = d->bodyline;
   d->body = NULL;
-  size_t h = lower_hash (m->name, strlen (m->name)) & (c->machsize - 1);
-  while (c->machash[h] >= 0)
-    h = (h + 1) & (c->machsize - 1);
-  c->machash[h] = (int) c->nmacs++;
+  nidx_insert (&c->macidx, m->name, strlen (m->name), (int) c->nmacs++);
   defn_free (d);
 }
 
@@ -3849,7 +3859,7 @@ cond_eval (struct asm_ctx *c, const char *d, size_t n)
           ERR (c, "expected a symbol name");
           return 0;
         }
-      int si = sym_find (c, nm, nn);
+      int si = nidx_find (c, &c->symidx, nm, nn);
       int def = si >= 0 && c->syms[si].sec != ASM_SEC_UNDEF;
       return s[0] == 'd' ? def : !def;
     }
@@ -4050,7 +4060,7 @@ ctl_directive (struct asm_ctx *c, const char *d, size_t n)
               ERR (c, "expected a macro name");
               return 1;
             }
-          int m = macro_find (c, nm, nn);
+          int m = nidx_find (c, &c->macidx, nm, nn);
           if (m < 0)
             warn_loc (c, c->ctx, c->line, COL (c, nm),
                       "macro `%.*s' is not defined: nothing to purge", (int) nn, nm);
@@ -4190,7 +4200,7 @@ statement (struct asm_ctx *c)
               /* Directives first, then macros (as gas does).  */
               if (directive (c, id, n))
                 return;
-              int m = macro_find (c, id, n);
+              int m = nidx_find (c, &c->macidx, id, n);
               if (m >= 0)
                 macro_invoke (c, m, id);
               else
@@ -4199,7 +4209,7 @@ statement (struct asm_ctx *c)
               return;
             }
           /* Macros before instructions.  */
-          int m = macro_find (c, id, n);
+          int m = nidx_find (c, &c->macidx, id, n);
           if (m >= 0)
             {
               macro_invoke (c, m, id);
@@ -4661,7 +4671,12 @@ asm_run (const char *file, const char *text, size_t len,
   memset (c, 0, sizeof *c);
   c->opts = opts;
   c->file = file;
-  rehash (c);
+  c->symidx.first = 1024;
+  c->symidx.name = sym_name;
+  c->macidx.first = 64;
+  c->macidx.fold = 1;
+  c->macidx.name = macro_name;
+  nidx_grow (c, &c->symidx, 0);
   c->cur = c->prev = sec_get (c, ".text", 5);
   c->secs[c->cur].align = 8;
   /* Like gas, .data and .bss always exist.  */
@@ -4723,7 +4738,7 @@ asm_free (struct asm_ctx *c)
   for (size_t i = 0; i < c->nsyms; i++)
     free (c->syms[i].name);
   free (c->syms);
-  free (c->hash);
+  free (c->symidx.slot);
   free (c->fx);
   free (c->sz);
   free (c->stack);
@@ -4731,7 +4746,7 @@ asm_free (struct asm_ctx *c)
   for (size_t i = 0; i < c->nmacs; i++)
     macro_free (&c->macs[i]);
   free (c->macs);
-  free (c->machash);
+  free (c->macidx.slot);
   for (size_t i = 0; i < c->nframes; i++)
     free (c->frames[i].buf);
   free (c->frames);
