@@ -1620,7 +1620,11 @@ pc_sizetype (struct asm_ctx *c, int *sign)
   s++;
   int bits = 0;
   while (isdigit ((unsigned char) *s))
-    bits = bits * 10 + (*s++ - '0');
+    {
+      if (bits < 1000)          /* any width this large is refused below */
+        bits = bits * 10 + (*s - '0');
+      s++;
+    }
   while (*s == ' ' || *s == '\t')
     s++;
   if (*s++ != '*')

@@ -252,7 +252,8 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
               q->defined = o.syms[si].shndx != SHN_UNDEF;
             }
         }
-      qsort (rels, nrel, sizeof *rels, cmp_rel);
+      if (nrel)
+        qsort (rels, nrel, sizeof *rels, cmp_rel);
       /* Symbols defined here, by value.  */
       struct dsym **here = calloc (o.nsyms + 1, sizeof *here);
       size_t nhere = 0;
@@ -413,7 +414,7 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                               best = here[k];
                           if (best)
                             fprintf (out, " <%s+0x%llx>", best->name,
-                                     (unsigned long long) (dest - (int64_t) best->value));
+                                     (unsigned long long) dest - (unsigned long long) best->value);
                         }
                       fputc ('\n', out);
                       if (has_rel)
@@ -440,11 +441,10 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                               || r->type == 11) ? 4 : 0;
                   if (sz && off + (size_t) sz <= size && quotable (r->name))
                     {
-                      int64_t v = 0;
+                      uint64_t u = 0;
                       for (int k = 0; k < sz; k++)
-                        v |= (int64_t) buf[off + (size_t) k] << (8 * k);
-                      if (sz == 4)
-                        v = (int32_t) v;
+                        u |= (uint64_t) buf[off + (size_t) k] << (8 * k);
+                      int64_t v = sz == 4 ? (int64_t) (int32_t) (uint32_t) u : (int64_t) u;
                       char t[512];
                       target_str (r, v, t, sizeof t);
                       fprintf (out, "\t.%s\t%s\n", sz == 8 ? "dword" : "word", t);
