@@ -51,9 +51,19 @@ extern long __bpf_fwrite(FILE *, const char *, long);
 #ifdef L_vformat
 typedef void (*__bpf_out)(void *, const char *, long);
 
-static void pad(__bpf_out out, void *c, char ch, int n, long *tot)
+static const char zeros64[] = "0000000000000000000000000000000000000000000000000000000000000000";
+static const char blanks64[] = "                                                                ";
+
+/* N copies of CH ('0' or ' '), written in pieces of up to 64.  */
+static void pad(__bpf_out out, void *c, char ch, long n, long *tot)
 {
-  while (n-- > 0) { out(c, &ch, 1); ++*tot; }
+  const char *s = ch == '0' ? zeros64 : blanks64;
+  while (n > 0) {
+    long k = n < 64 ? n : 64;
+    out(c, s, k);
+    *tot += k;
+    n -= k;
+  }
 }
 
 /* Integer to digits, reversed into buf's end; returns the start.  */
@@ -64,62 +74,270 @@ static char *utoa(unsigned long long v, int base, int upper, char *end)
   return end;
 }
 
-/* Fixed-point digits of a non-negative finite double with prec decimals;
-   exact for values below 2^64 with at most 17 significant digits.  */
-static int fmt_f(double v, int prec, char *buf, int cap)
+/* Floating-point conversions (%f %e %g %a) work on the double's bits
+   with integers only: no floating-point arithmetic, so no floating
+   constant reaches a register (softfp.h).  The decimal digits are exact
+   (the double's value m*2^e as a big integer in base 10^9, m*5^-e for
+   e < 0), then rounded to the precision in decimal, halves to even (an
+   exact tie is only possible when every digit is known, which they are):
+   glibc's output in the default rounding mode.  Digits are written
+   straight from the digit array; zeros beyond it (any precision, any
+   width) are streamed, so output of any length is exact.  */
+struct fconv {
+  __bpf_out out;
+  void *c;
+  long tot;
+  long width, prec, fill;
+  int left, plus, space, alt, zero, conv;
+};
+
+static void put(struct fconv *f, const char *s, long n)
 {
-  double r = D_HALF;
-  for (int i = 0; i < prec; i++) r /= D_TEN;
-  v += r;
-  int n = 0;
-  /* integer part */
-  double ip = D_ONE;
-  int ndig = 1;
-  while (ip * D_TEN <= v && ndig < 309) { ip *= D_TEN; ndig++; }
-  for (; ndig > 0; ndig--) {
-    int d = 0;
-    while (v >= ip && d < 9) { v -= ip; d++; }
-    if (n < cap - 1) buf[n++] = '0' + d;
-    ip /= D_TEN;
+  if (n > 0) { f->out(f->c, s, n); f->tot += n; }
+}
+
+/* The field's start: blanks (or zeros after the prefix PRE, when the 0
+   flag applies) up to the width for a body of LEN characters; the blanks
+   after a left-justified body are kept for field_end.  */
+static void field_start(struct fconv *f, const char *pre, int plen, long len, int zeros_ok)
+{
+  long fill = f->width - plen - len;
+  if (fill < 0) fill = 0;
+  f->fill = 0;
+  if (f->left) f->fill = fill;
+  else if (!(zeros_ok && f->zero)) pad(f->out, f->c, ' ', fill, &f->tot);
+  put(f, pre, plen);
+  if (!f->left && zeros_ok && f->zero) pad(f->out, f->c, '0', fill, &f->tot);
+}
+
+static void field_end(struct fconv *f)
+{
+  pad(f->out, f->c, ' ', f->fill, &f->tot);
+}
+
+/* A double's decimal digits: value = d[0].d[1]d[2]... * 10^x, nd digits
+   (ASCII, no trailing zeros; nd = 0 for zero).  The longest expansion,
+   of a subnormal, has 767 significant digits.  */
+#define FP_LIMB 1000000000UL
+struct fdigits {
+  int nd, x;
+  char d[800];
+};
+
+/* L (n limbs of base 10^9, least significant first) *= f, f <= 2^32.  */
+static void limbs_mul(unsigned int *L, int *n, u64 f)
+{
+  u64 carry = 0;
+  int k = *n;
+  for (int i = 0; i < k; i++) {
+    u64 t = L[i] * f + carry;
+    carry = t / FP_LIMB;
+    L[i] = t - carry * FP_LIMB;
   }
-  if (prec > 0 && n < cap - 1) buf[n++] = '.';
-  for (int i = 0; i < prec; i++) {
-    v *= D_TEN;
-    int d = (int)v;
-    if (d > 9) d = 9;
-    if (d < 0) d = 0;
-    v -= d;
-    if (n < cap - 1) buf[n++] = '0' + d;
+  while (carry) {
+    u64 q = carry / FP_LIMB;
+    L[k++] = carry - q * FP_LIMB;
+    carry = q;
   }
-  buf[n] = 0;
+  *n = k;
+}
+
+/* The exact decimal expansion of the finite non-negative double with
+   bits A.  */
+static void exact_digits(u64 a, struct fdigits *g)
+{
+  u64 m = a & 0xfffffffffffffUL;
+  int be = a >> 52, e = -1074;
+  if (be) { m |= 1UL << 52; e = be - 1075; }
+  g->nd = 0;
+  g->x = 0;
+  if (!m) return;
+  while (!(m & 1)) { m >>= 1; e++; }
+  /* m*2^e = N / 10^k: N = m*2^e (k = 0) or m*5^k (k = -e).  */
+  unsigned int L[90];
+  int n = 0, k = 0;
+  while (m) { u64 q = m / FP_LIMB; L[n++] = m - q * FP_LIMB; m = q; }
+  if (e > 0) {
+    for (; e >= 32; e -= 32) limbs_mul(L, &n, 1UL << 32);
+    if (e) limbs_mul(L, &n, 1UL << e);
+  } else if (e < 0) {
+    k = -e;
+    for (e = k; e >= 13; e -= 13) limbs_mul(L, &n, 1220703125UL);   /* 5^13 */
+    u64 p = 1;
+    while (e-- > 0) p *= 5;
+    if (p > 1) limbs_mul(L, &n, p);
+  }
+  char *d = g->d;
+  int nd = 0, t = 0;
+  char top[10];
+  unsigned int v = L[n - 1];
+  do { top[t++] = '0' + v % 10; v /= 10; } while (v);
+  while (t) d[nd++] = top[--t];
+  for (int i = n - 2; i >= 0; i--) {
+    v = L[i];
+    for (int j = 8; j >= 0; j--) { d[nd + j] = '0' + v % 10; v /= 10; }
+    nd += 9;
+  }
+  g->x = nd - 1 - k;
+  while (d[nd - 1] == '0') nd--;
+  g->nd = nd;
+}
+
+/* Round G to its first KEEP digits (KEEP <= 0: to a unit of the digit
+   KEEP places before d[0]), halves to even.  */
+static void round_digits(struct fdigits *g, long keep)
+{
+  if (keep >= g->nd) return;
+  if (keep < 0) { g->nd = 0; return; }
+  char *d = g->d;
+  int k = keep;
+  int up = d[k] > '5' || (d[k] == '5' && (g->nd > k + 1 || (k > 0 && (d[k - 1] & 1))));
+  g->nd = k;
+  if (up) {
+    int i = k - 1;
+    while (i >= 0 && d[i] == '9') i--;
+    if (i < 0) { d[0] = '1'; g->nd = 1; g->x++; return; }
+    d[i]++;
+    g->nd = i + 1;
+  }
+  while (g->nd > 0 && d[g->nd - 1] == '0') g->nd--;
+}
+
+/* Digits FROM..TO-1 of G's digit sequence, zeros outside d[0..nd).  */
+static void put_digits(struct fconv *f, const struct fdigits *g, long from, long to)
+{
+  if (from < 0) {
+    long z = (to < 0 ? to : 0) - from;
+    pad(f->out, f->c, '0', z, &f->tot);
+    from += z;
+  }
+  long end = to < g->nd ? to : g->nd;
+  if (end > from) { put(f, g->d + from, end - from); from = end; }
+  pad(f->out, f->c, '0', to - from, &f->tot);
+}
+
+/* An exponent: MARK, sign, at least MIN digits; returns the length.  */
+static int fmt_exp(char *buf, int mark, long x, int min)
+{
+  char tmp[24];
+  int n = 0, t = 0;
+  buf[n++] = mark;
+  buf[n++] = x < 0 ? '-' : '+';
+  if (x < 0) x = -x;
+  do { tmp[t++] = '0' + x % 10; x /= 10; } while (x);
+  while (t < min) tmp[t++] = '0';
+  while (t) buf[n++] = tmp[--t];
   return n;
 }
 
-static int fmt_e(double v, int prec, int upper, char *buf, int cap)
+static int hexval(int ch)
 {
-  int e = 0;
-  if (dbits(v) << 1) {
-    while (v >= D_TEN) { v /= D_TEN; e++; }
-    while (v < D_ONE) { v *= D_TEN; e--; }
-    double r = D_HALF;
-    for (int i = 0; i < prec; i++) r /= D_TEN;
-    if (v + r >= D_TEN) { v /= D_TEN; e++; }
+  return ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10;
+}
+
+/* %a: glibc's form, [-]0x1.hhhp+d (0x0.hhhp-1022 for subnormals, 0x0p+0
+   for zero); without a precision the fraction's trailing zeros go, with
+   one it is rounded (halves to even) and the leading digit may become 2.  */
+static void fmt_hex(struct fconv *f, u64 a, char *pre, int plen, int upper)
+{
+  const char *hd = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  char h[14], ex[24];
+  u64 m = a & 0xfffffffffffffUL;
+  int be = a >> 52, lead = be ? 1 : 0;
+  long x = be ? be - 1023 : m ? -1022 : 0;
+  for (int i = 0; i < 13; i++) h[i] = hd[(m >> (48 - 4 * i)) & 15];
+  int nh = 13;
+  while (nh > 0 && h[nh - 1] == '0') nh--;
+  long p = f->prec;
+  if (p < 0) p = nh;
+  else if (p < nh) {
+    int last = p > 0 ? hexval(h[p - 1]) : lead, next = hexval(h[p]);
+    int more = (next & 7) || p + 1 < nh;
+    nh = p;
+    if (next >= 8 && (more || (last & 1))) {
+      int i = p - 1;
+      while (i >= 0 && (h[i] | 0x20) == 'f') h[i--] = '0';
+      if (i >= 0) h[i] = hd[hexval(h[i]) + 1];
+      else lead++;
+    }
   }
-  int n = fmt_f(v, prec, buf, cap - 6);
-  buf[n++] = upper ? 'E' : 'e';
-  buf[n++] = e < 0 ? '-' : '+';
-  if (e < 0) e = -e;
-  if (e >= 100) buf[n++] = '0' + e / 100;
-  buf[n++] = '0' + e / 10 % 10;
-  buf[n++] = '0' + e % 10;
-  buf[n] = 0;
-  return n;
+  pre[plen++] = '0';
+  pre[plen++] = upper ? 'X' : 'x';
+  int point = p > 0 || f->alt;
+  int elen = fmt_exp(ex, upper ? 'P' : 'p', x, 1);
+  field_start(f, pre, plen, 1 + point + p + elen, 1);
+  char l = '0' + lead;
+  put(f, &l, 1);
+  if (point) put(f, ".", 1);
+  put(f, h, nh < p ? nh : p);
+  if (p > nh) pad(f->out, f->c, '0', p - nh, &f->tot);
+  put(f, ex, elen);
+  field_end(f);
+}
+
+static void fmt_float(struct fconv *f, u64 bits)
+{
+  char pre[4], ex[24];
+  int plen = 0, conv = f->conv | 0x20, upper = !(f->conv & 0x20);
+  if (bits >> 63) pre[plen++] = '-';
+  else if (f->plus) pre[plen++] = '+';
+  else if (f->space) pre[plen++] = ' ';
+  u64 a = bits & ~(1UL << 63);
+  if (a >= 0x7ff0000000000000UL) {
+    const char *s = a > 0x7ff0000000000000UL ? (upper ? "NAN" : "nan") : (upper ? "INF" : "inf");
+    field_start(f, pre, plen, 3, 0);
+    put(f, s, 3);
+    field_end(f);
+    return;
+  }
+  if (conv == 'a') { fmt_hex(f, a, pre, plen, upper); return; }
+  struct fdigits g;
+  exact_digits(a, &g);
+  long prec = f->prec < 0 ? 6 : f->prec, fd;
+  int estyle = conv == 'e';
+  if (conv == 'f') {
+    round_digits(&g, g.x + 1 + prec);
+    fd = prec;
+  } else if (conv == 'e') {
+    round_digits(&g, prec + 1);
+    if (!g.nd) g.x = 0;
+    fd = prec;
+  } else {
+    /* %g: P significant digits, e-style when the exponent X (after
+       rounding) is < -4 or >= P; trailing zeros go unless #.  */
+    long P = prec ? prec : 1, x0 = g.x;
+    round_digits(&g, P);
+    if (!g.nd) g.x = 0;
+    estyle = g.x < -4 || g.x >= P;
+    fd = estyle ? P - 1 : P - 1 - g.x;
+    if (!f->alt) {
+      long sig = estyle ? g.nd - 1 : g.nd - 1 - g.x;
+      if (fd > sig) fd = sig;
+      if (fd < 0) fd = 0;
+    } else if (estyle && x0 == P - 1 && g.x == P)
+      /* glibc: %#g of 999999.5 is 1.e+06, not 1.00000e+06 (the
+         rounding carry moved it from f-style to e-style; glibc keeps
+         the f-style count of fraction digits, none).  */
+      fd = 0;
+  }
+  int point = fd > 0 || f->alt, elen = 0;
+  long intlen = 1;
+  if (estyle) elen = fmt_exp(ex, upper ? 'E' : 'e', g.x, 2);
+  else if (g.nd && g.x >= 0) intlen = g.x + 1;
+  field_start(f, pre, plen, intlen + point + fd + elen, 1);
+  if (estyle || (g.nd && g.x >= 0)) put_digits(f, &g, 0, intlen);
+  else put(f, "0", 1);
+  if (point) put(f, ".", 1);
+  long from = estyle ? 1 : g.x + 1;
+  put_digits(f, &g, from, from + fd);
+  put(f, ex, elen);
+  field_end(f);
 }
 
 long __bpf_vformat(__bpf_out out, void *c, const char *f, va_list ap)
 {
   long tot = 0;
-  char buf[400];
+  char buf[32];   /* integer digits, %c */
   for (; *f; f++) {
     if (*f != '%') {
       const char *s = f;
@@ -189,46 +407,14 @@ long __bpf_vformat(__bpf_out out, void *c, const char *f, va_list ap)
       numeric = 0;
       break;
     case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
-      double v = va_arg(ap, double);
-      union { double d; unsigned long long u; } bits = { v };
-      int neg = bits.u >> 63;
-      if (neg) v = -v;
-      pre = neg ? "-" : plus ? "+" : space ? " " : "";
-      if (prec < 0) prec = 6;
-      int upper = *f == 'F' || *f == 'E' || *f == 'G' || *f == 'A';
-      if ((bits.u << 1) > 0xffe0000000000000UL) { s = upper ? "NAN" : "nan"; end = s + 3; zero = 0; }
-      else if ((bits.u << 1) == 0xffe0000000000000UL) { s = upper ? "INF" : "inf"; end = s + 3; zero = 0; }
-      else {
-        int n;
-        if (*f == 'f' || *f == 'F')
-          n = fmt_f(v, prec, buf, sizeof buf);
-        else if (*f == 'e' || *f == 'E' || *f == 'a' || *f == 'A')
-          n = fmt_e(v, prec, upper, buf, sizeof buf);
-        else {
-          int p = prec ? prec : 1, x = 0;
-          double t = v;
-          if (dbits(t) << 1) { while (t >= D_TEN) { t /= D_TEN; x++; } while (t < D_ONE) { t *= D_TEN; x--; } }
-          if (x < -4 || x >= p) n = fmt_e(v, p - 1, upper, buf, sizeof buf);
-          else n = fmt_f(v, p - 1 - x, buf, sizeof buf);
-          if (!alt) {
-            /* strip trailing zeros of the fraction */
-            int epos = n, dot = -1;
-            for (int i = 0; i < n; i++) { if (buf[i] == '.') dot = i; if (buf[i] == 'e' || buf[i] == 'E') { epos = i; break; } }
-            if (dot >= 0) {
-              int k = epos;
-              while (k > dot + 1 && buf[k - 1] == '0') k--;
-              if (k == dot + 1) k = dot;
-              int m = 0;
-              for (int i = epos; i < n; i++) buf[k + m++] = buf[i];
-              n = k + m;
-              buf[n] = 0;
-            }
-          }
-        }
-        s = buf; end = buf + n;
-      }
-      prec = -1;
-      break;
+      /* L (long double) is double on BPF.  */
+      struct fconv fc;
+      fc.out = out; fc.c = c; fc.tot = tot;
+      fc.width = width; fc.prec = prec; fc.conv = *f;
+      fc.left = left; fc.plus = plus; fc.space = space; fc.alt = alt; fc.zero = zero;
+      fmt_float(&fc, dbits(va_arg(ap, double)));
+      tot = fc.tot;
+      continue;
     }
     case 'n':
       if (lng >= 1) *va_arg(ap, long *) = tot; else *va_arg(ap, int *) = tot;
