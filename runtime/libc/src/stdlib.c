@@ -241,33 +241,343 @@ int atoi(const char *s) { return (int)strtoll(s, 0, 10); }
 #endif
 #ifdef L_strtod
 #include "softfp.h"
-extern double __bpf_strtod(const char *, char **);
-double strtod(const char *s, char **e)
+extern int errno;
+extern unsigned long long __strtoull(const char *, char **, int, int *, int *);
+/* Correctly rounded strtod/strtof with integers only (no floating-point
+   arithmetic: softfp.h), rounding to nearest, halves to even.
+
+   Decimal input: the significant digits go into a decimal big number
+   (Go's strconv "decimal", Nigel Tao's simple decimal conversion), which
+   is scaled by powers of two, exactly, until it lies in [1/2, 1); then
+   the mantissa bits are shifted in and the rest is rounded by looking at
+   the remaining decimal digits.  Only 800 significant digits are kept:
+   a halfway point between two doubles has at most 768, so a dropped
+   non-zero digit (the sticky flag `trunc') only has to break a tie
+   upwards.  A first pass keeps only 60 digits (dropped digits make the
+   recorded value smaller, by a relative 10^-59 per step, so the true
+   value lies just above it): its result stands unless the value is
+   within that error of a halfway point or of a subnormal result; then
+   the 800-digit pass decides.  Hexadecimal input is exact in 60 bits
+   plus a sticky bit.
+   errno = ERANGE on overflow (+-HUGE_VAL) and when the result is zero or
+   subnormal and inexact (tininess after rounding, as glibc on x86).  */
+#define DEC_MAX 800
+#define DEC_FAST 60
+struct dec {
+  int nd, dp, trunc;                  /* value 0.d[0]d[1]... * 10^dp */
+  int lim;                            /* digits kept: DEC_FAST or DEC_MAX */
+  unsigned char d[DEC_MAX + 24];      /* digit values; slack for lshift */
+};
+
+static void dec_trim(struct dec *a)
 {
-  const char *p = s;
-  while (*p == ' ' || (*p >= '\t' && *p <= '\r')) p++;
-  int neg = 0;
-  if (*p == '-') { neg = 1; p++; } else if (*p == '+') p++;
-  double v = 0, scale = D_ONE, ten = D_TEN;
-  const char *start = p;
-  for (; *p >= '0' && *p <= '9'; p++) v = v * ten + (*p - '0');
-  if (*p == '.') for (p++; *p >= '0' && *p <= '9'; p++) { v = v * ten + (*p - '0'); scale *= ten; }
-  if (p == start) { if (e) *e = (char *)s; return 0; }
-  if (*p == 'e' || *p == 'E') {
-    const char *q = p + 1; int en = 0, ex = 0;
-    if (*q == '-') { en = 1; q++; } else if (*q == '+') q++;
-    if (*q >= '0' && *q <= '9') {
-      for (; *q >= '0' && *q <= '9'; q++) if (ex < 10000) ex = ex * 10 + (*q - '0');
-      p = q;
-      while (ex--) { if (en) scale *= ten; else v *= ten; }
+  while (a->nd > 0 && a->d[a->nd - 1] == 0) a->nd--;
+  if (!a->nd) a->dp = 0;
+}
+
+/* a /= 2^k, k <= 60.  */
+static void dec_rshift(struct dec *a, int k)
+{
+  int r = 0, w = 0;
+  u64 n = 0, mask = (1UL << k) - 1;
+  for (; (n >> k) == 0; r++) {
+    if (r >= a->nd) {
+      if (n == 0) { a->nd = 0; return; }
+      while ((n >> k) == 0) { n *= 10; r++; }
+      break;
+    }
+    n = n * 10 + a->d[r];
+  }
+  a->dp -= r - 1;
+  for (; r < a->nd; r++) {
+    a->d[w++] = n >> k;
+    n = (n & mask) * 10 + a->d[r];
+  }
+  while (n > 0) {
+    u64 dig = n >> k;
+    if (w < a->lim) a->d[w++] = dig;
+    else if (dig) a->trunc = 1;
+    n = (n & mask) * 10;
+  }
+  a->nd = w;
+  dec_trim(a);
+}
+
+/* a *= 2^k, k <= 60.  */
+static void dec_lshift(struct dec *a, int k)
+{
+  int delta = ((k * 78913) >> 18) + 1;   /* >= the digits added */
+  int w = a->nd - 1 + delta;
+  u64 n = 0;
+  for (int r = a->nd - 1; r >= 0; r--, w--) {
+    n += (u64)a->d[r] << k;
+    u64 q = n / 10;
+    a->d[w] = n - q * 10;
+    n = q;
+  }
+  while (n > 0) {
+    u64 q = n / 10;
+    a->d[w--] = n - q * 10;
+    n = q;
+  }
+  int start = w + 1, nd = a->nd + delta - start;
+  a->dp += delta - start;
+  if (nd > a->lim) {
+    for (int i = a->lim; i < nd; i++) if (a->d[start + i]) a->trunc = 1;
+    nd = a->lim;
+  }
+  for (int i = 0; i < nd; i++) a->d[i] = a->d[start + i];
+  a->nd = nd;
+  dec_trim(a);
+}
+
+static void dec_shift(struct dec *a, int k)
+{
+  if (!a->nd) return;
+  for (; k > 60; k -= 60) dec_lshift(a, 60);
+  for (; k < -60; k += 60) dec_rshift(a, 60);
+  if (k > 0) dec_lshift(a, k);
+  else if (k < 0) dec_rshift(a, -k);
+}
+
+/* The integer part of a (< 2^63), rounded to nearest, halves to even
+   (a dropped digit makes a 5 more than half).  */
+static u64 dec_round(const struct dec *a)
+{
+  u64 n = 0;
+  int i;
+  for (i = 0; i < a->dp && i < a->nd; i++) n = n * 10 + a->d[i];
+  for (; i < a->dp; i++) n *= 10;
+  int k = a->dp;
+  if (k >= 0 && k < a->nd) {
+    if (a->d[k] == 5 && k + 1 == a->nd) n += a->trunc || (k > 0 && (a->d[k - 1] & 1));
+    else n += a->d[k] >= 5;
+  }
+  return n;
+}
+
+/* Shift amounts that keep the value's order of magnitude in check.  */
+static int dec_step(int dp)
+{
+  static const unsigned char powtab[9] = { 1, 3, 6, 9, 13, 16, 19, 23, 26 };
+  return dp < 9 ? powtab[dp] : dp < 19 ? 27 : 60;
+}
+
+/* The format: MB mantissa bits, EMIN the exponent of the smallest
+   subnormal, EMAXB the all-ones biased exponent.  */
+#define MB(dbl) ((dbl) ? 52 : 23)
+#define EMIN(dbl) ((dbl) ? -1074 : -149)
+#define EMAXB(dbl) ((dbl) ? 2047 : 255)
+
+/* After dropped digits: the fraction of a lies in (1/2 - 10^-38, 1/2),
+   where the true value may be on either side of 1/2.  */
+static int dec_near_half(const struct dec *a)
+{
+  int k = a->dp;
+  if (k < 0 || k >= a->nd || a->d[k] != 4) return 0;
+  for (int i = k + 1; i <= k + 37; i++)
+    if (i >= a->nd || a->d[i] != 9) return 0;
+  return 1;
+}
+
+/* The nearest bits to a's value (non-zero), as a double (dbl) or float.
+   With SURE (the 60-digit pass): *sure = 0 and no result when dropped
+   digits leave the rounding or the underflow in doubt.  */
+static u64 dec_bits(struct dec *a, int dbl, int *sure)
+{
+  int mb = MB(dbl), emin = EMIN(dbl);
+  if (a->dp > 310) goto overflow;
+  if (a->dp < -330) { errno = 34; return 0; }
+  int exp = 0;
+  while (a->dp > 0) { int n = dec_step(a->dp); dec_shift(a, -n); exp += n; }
+  while (a->dp < 0 || (a->dp == 0 && a->d[0] < 5)) { int n = dec_step(-a->dp); dec_shift(a, n); exp -= n; }
+  /* a in [1/2, 1): value = a * 2^exp = (2a) * 2^(exp - 1), 2a in [1, 2).  */
+  exp--;
+  int tiny = 0;
+  if (exp < emin + mb) {           /* below the smallest normal */
+    dec_shift(a, exp - (emin + mb));
+    exp = emin + mb;
+    tiny = 1;
+  }
+  if (exp - emin - mb + 1 >= EMAXB(dbl)) goto overflow;
+  dec_shift(a, mb + 1);
+  u64 mant = dec_round(a);
+  int inexact = a->trunc || a->nd > a->dp;
+  if (sure && a->trunc && (tiny || dec_near_half(a))) { *sure = 0; return 0; }
+  if (mant == 2UL << mb) {
+    mant >>= 1;
+    exp++;
+    if (exp - emin - mb + 1 >= EMAXB(dbl)) goto overflow;
+  }
+  /* value ~ mant * 2^(exp - mb); biased exponent exp - emin - mb + 1 for
+     a normal mant, 0 for a subnormal one (then exp = emin + mb).  */
+  if (tiny && inexact) {
+    if (mant < 1UL << mb) errno = 34;
+    else {
+      /* Rounded up to the smallest normal: tiny unless rounding to one
+         more bit, unbounded exponent, gives it as well.  */
+      dec_shift(a, 1);
+      if (dec_round(a) < 2UL << mb) errno = 34;
     }
   }
-  if (e) *e = (char *)p;
-  v = v / scale;
-  return neg ? -v : v;
+  return ((u64)(exp - emin - mb) << mb) + mant;
+overflow:
+  errno = 34;
+  return (u64)EMAXB(dbl) << mb;
 }
-float strtof(const char *s, char **e) { return strtod(s, e); }
-double atof(const char *s) { return strtod(s, 0); }
+
+/* m >> drop (drop in 1..63) rounded to nearest even; sticky: non-zero
+   bits below m.  */
+static u64 round_shift(u64 m, int drop, int sticky, int *inexact)
+{
+  u64 r = m >> drop, half = (m >> (drop - 1)) & 1;
+  int rest = sticky || (m & ((1UL << (drop - 1)) - 1)) != 0;
+  *inexact = half || rest;
+  return r + (half && (rest || (r & 1)));
+}
+
+/* The nearest bits to (m + sticky) * 2^be, m non-zero, < 2^60.  */
+static u64 bin_bits(u64 m, long be, int sticky, int dbl)
+{
+  int mb = MB(dbl), emin = EMIN(dbl), t = 63, inexact = 0;
+  while (!(m >> t)) t--;
+  long top = t + be, u = top - mb;
+  if (u < emin) u = emin;
+  if (top > emin + mb + EMAXB(dbl)) goto overflow;
+  long drop = u - be;
+  u64 M;
+  if (drop <= 0) M = m << -drop;          /* exact (sticky needs drop >= 4) */
+  else if (drop > 61) { M = 0; inexact = 1; }
+  else M = round_shift(m, drop, sticky, &inexact);
+  if (M >> (mb + 1)) { M >>= 1; u++; }
+  u64 bits = ((u64)(u - emin) << mb) + M;
+  if ((bits >> mb) >= (u64)EMAXB(dbl)) goto overflow;
+  if (top < emin + mb && inexact) {
+    if (M < 1UL << mb) errno = 34;
+    else if (drop < 2 || round_shift(m, drop - 1, sticky, &inexact) < 2UL << mb) errno = 34;
+  }
+  return bits;
+overflow:
+  errno = 34;
+  return (u64)EMAXB(dbl) << mb;
+}
+
+static int lower(int c) { return c | 0x20; }
+static int hexdig(int c)
+{
+  if (c >= '0' && c <= '9') return c - '0';
+  c |= 0x20;
+  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* An exponent's digits at *pp (after e or p): added to *x, saturating;
+   *pp moves past it only if there are digits.  */
+static void parse_exp(const char **pp, long *x)
+{
+  const char *q = *pp + 1;
+  int neg = 0;
+  if (*q == '-' || *q == '+') neg = *q++ == '-';
+  if (*q < '0' || *q > '9') return;
+  long v = 0;
+  for (; *q >= '0' && *q <= '9'; q++) if (v < 1000000000) v = v * 10 + (*q - '0');
+  *x += neg ? -v : v;
+  *pp = q;
+}
+
+/* The parser of strtod and strtof: the result's bits.  */
+static u64 parse_fp(const char *s, char **end, int dbl)
+{
+  const char *p = s;
+  int mb = MB(dbl);
+  u64 sign = 0, expo = (u64)EMAXB(dbl) << mb;
+  while (*p == ' ' || (*p >= '\t' && *p <= '\r')) p++;
+  if (*p == '-' || *p == '+') { if (*p == '-') sign = 1UL << (dbl ? 63 : 31); p++; }
+  if (lower(p[0]) == 'i' && lower(p[1]) == 'n' && lower(p[2]) == 'f') {
+    p += 3;
+    if (lower(p[0]) == 'i' && lower(p[1]) == 'n' && lower(p[2]) == 'i' && lower(p[3]) == 't' && lower(p[4]) == 'y') p += 5;
+    if (end) *end = (char *)p;
+    return sign | expo;
+  }
+  if (lower(p[0]) == 'n' && lower(p[1]) == 'a' && lower(p[2]) == 'n') {
+    u64 bits = sign | expo | 1UL << (mb - 1);
+    p += 3;
+    if (*p == '(') {
+      /* nan(n-char-sequence): glibc takes strtoull(seq, 0) as the payload.  */
+      const char *q = p + 1;
+      while ((*q >= '0' && *q <= '9') || (lower(*q) >= 'a' && lower(*q) <= 'z') || *q == '_') q++;
+      if (*q == ')') {
+        char *e;
+        int n, o;
+        u64 v = __strtoull(p + 1, &e, 0, &n, &o);
+        if (o) v = ~0UL;
+        if (n) v = -v;
+        v &= (1UL << (mb - 1)) - 1;
+        if (e == q && v) bits |= v;
+        p = q + 1;
+      }
+    }
+    if (end) *end = (char *)p;
+    return bits;
+  }
+  if (p[0] == '0' && lower(p[1]) == 'x' && (hexdig(p[2]) >= 0 || (p[2] == '.' && hexdig(p[3]) >= 0))) {
+    u64 m = 0;
+    long be = 0;
+    int sticky = 0, dot = 0;
+    for (p += 2;; p++) {
+      int v = hexdig(*p);
+      if (*p == '.' && !dot) { dot = 1; continue; }
+      if (v < 0) break;
+      if (!m && !v) { if (dot) be -= 4; continue; }
+      if (!(m >> 56)) { m = m << 4 | v; if (dot) be -= 4; }
+      else { sticky |= v != 0; if (!dot) be += 4; }
+    }
+    if (lower(*p) == 'p') parse_exp(&p, &be);
+    if (end) *end = (char *)p;
+    if (!m) return sign;
+    if (be > 100000) be = 100000;
+    if (be < -100000) be = -100000;
+    return sign | bin_bits(m, be, sticky, dbl);
+  }
+  struct dec a, b;
+  int digits = 0, dot = 0;
+  a.nd = a.dp = a.trunc = 0;
+  a.lim = DEC_MAX;
+  for (;; p++) {
+    int c = *p;
+    if (c == '.' && !dot) { dot = 1; continue; }
+    if (c < '0' || c > '9') break;
+    digits = 1;
+    if (c == '0' && !a.nd) { if (dot) a.dp--; continue; }
+    if (!dot) a.dp++;
+    if (a.nd < DEC_MAX) a.d[a.nd++] = c - '0';
+    else if (c != '0') a.trunc = 1;
+  }
+  if (!digits) { if (end) *end = (char *)s; return 0; }
+  long x = a.dp;
+  if (lower(*p) == 'e') parse_exp(&p, &x);
+  if (end) *end = (char *)p;
+  dec_trim(&a);
+  if (!a.nd) return sign;
+  if (x > 100000) x = 100000;
+  if (x < -100000) x = -100000;
+  a.dp = x;
+  /* The 60-digit pass, then if need be the 800-digit one.  */
+  int sure = 1;
+  b.nd = a.nd < DEC_FAST ? a.nd : DEC_FAST;
+  b.dp = a.dp;
+  b.trunc = a.trunc || a.nd > DEC_FAST;
+  b.lim = DEC_FAST;
+  for (int i = 0; i < b.nd; i++) b.d[i] = a.d[i];
+  dec_trim(&b);
+  u64 r = dec_bits(&b, dbl, &sure);
+  if (!sure) r = dec_bits(&a, dbl, 0);
+  return sign | r;
+}
+
+double strtod(const char *s, char **e) { return bitsd(parse_fp(s, e, 1)); }
+float strtof(const char *s, char **e) { return bitsf(parse_fp(s, e, 0)); }
+long double strtold(const char *s, char **e) { return bitsd(parse_fp(s, e, 1)); }
+double atof(const char *s) { return bitsd(parse_fp(s, 0, 1)); }
 #endif
 #ifdef L_qsort
 static void swap(char *a, char *b, size_t n) { while (n--) { char t = *a; *a++ = *b; *b++ = t; } }
