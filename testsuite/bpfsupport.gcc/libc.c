@@ -8,6 +8,24 @@
 #include <ctype.h>
 
 static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+/* qsort on 12-byte records by key only: the order of equal keys shows
+   whether the sort is stable (glibc's merge sort is, here).  */
+struct rec { int key, seq, pad; };
+static int cmp_rec(const void *a, const void *b) { return ((const struct rec *)a)->key - ((const struct rec *)b)->key; }
+static void sort_records(int n, int keys)
+{
+  static struct rec r[3000];
+  unsigned x = 12345;
+  for (int i = 0; i < n; i++) { x = x * 1103515245 + 12345; r[i].key = (x >> 16) % keys; r[i].seq = i; r[i].pad = 0; }
+  qsort(r, n, sizeof r[0], cmp_rec);
+  unsigned long h = 0;
+  int sorted = 1;
+  for (int i = 0; i < n; i++) {
+    h = h * 1000003 + r[i].key * 4096 + r[i].seq;
+    if (i && (r[i - 1].key > r[i].key || (r[i - 1].key == r[i].key && r[i - 1].seq > r[i].seq))) sorted = 0;
+  }
+  printf("qsort n=%d keys=%d stable-sorted=%d hash=%lx\n", n, keys, sorted, h);
+}
 static void bye(void) { puts("atexit handler"); }
 
 int main(int argc, char **argv)
@@ -48,6 +66,8 @@ int main(int argc, char **argv)
   qsort(a, 10, sizeof *a, cmp);
   for (int k = 0; k < 10; k++) printf("%d ", a[k]);
   putchar('\n');
+  sort_records(0, 1); sort_records(1, 1); sort_records(7, 3); sort_records(9, 2);
+  sort_records(100, 10); sort_records(1000, 1000000); sort_records(3000, 50); sort_records(3000, 1);
   a = realloc(a, 1000 * sizeof *a);
   for (int k = 10; k < 1000; k++) a[k] = k;
   long sum = 0;

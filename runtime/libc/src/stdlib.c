@@ -580,14 +580,76 @@ long double strtold(const char *s, char **e) { return bitsd(parse_fp(s, e, 1)); 
 double atof(const char *s) { return bitsd(parse_fp(s, 0, 1)); }
 #endif
 #ifdef L_qsort
-static void swap(char *a, char *b, size_t n) { while (n--) { char t = *a; *a++ = *b; *b++ = t; } }
+/* A stable merge sort in place, without allocating (the library calls
+   none of its public functions, malloc included): insertion sort of runs
+   of 8, then bottom-up merges, each merge by rotations (split the longer
+   run in half, find the other run's cut by binary search, rotate, merge
+   both sides).  O(n log^2 n) comparisons at most; equal elements keep
+   their order, as with glibc's merge sort.  */
+struct sorter { char *b; size_t sz; int (*cmp)(const void *, const void *); };
+
+static char *at(const struct sorter *s, size_t i) { return s->b + i * s->sz; }
+static void swap_elems(const struct sorter *s, size_t i, size_t j)
+{
+  char *a = at(s, i), *b = at(s, j);
+  for (size_t n = s->sz; n--; a++, b++) { char t = *a; *a = *b; *b = t; }
+}
+static void reverse(const struct sorter *s, size_t lo, size_t hi)
+{
+  while (lo + 1 < hi) swap_elems(s, lo++, --hi);
+}
+/* [first, mid) [mid, last) -> [mid, last) [first, mid) */
+static void rotate(const struct sorter *s, size_t first, size_t mid, size_t last)
+{
+  reverse(s, first, mid);
+  reverse(s, mid, last);
+  reverse(s, first, last);
+}
+/* The first element of [lo, hi) not less than element V (LOWER), or
+   greater than it (!LOWER).  */
+static size_t bound(const struct sorter *s, size_t lo, size_t hi, size_t v, int lower)
+{
+  while (lo < hi) {
+    size_t m = lo + (hi - lo) / 2;
+    int c = s->cmp(at(s, m), at(s, v));
+    if (lower ? c < 0 : c <= 0) lo = m + 1; else hi = m;
+  }
+  return lo;
+}
+static void merge(const struct sorter *s, size_t first, size_t mid, size_t last)
+{
+  size_t len1 = mid - first, len2 = last - mid;
+  if (!len1 || !len2) return;
+  if (len1 + len2 == 2) {
+    if (s->cmp(at(s, mid), at(s, first)) < 0) swap_elems(s, first, mid);
+    return;
+  }
+  size_t cut1, cut2;
+  if (len1 > len2) {
+    cut1 = first + len1 / 2;
+    cut2 = bound(s, mid, last, cut1, 1);
+  } else {
+    cut2 = mid + len2 / 2;
+    cut1 = bound(s, first, mid, cut2, 0);
+  }
+  rotate(s, cut1, mid, cut2);
+  size_t newmid = cut1 + (cut2 - mid);
+  merge(s, first, cut1, newmid);
+  merge(s, newmid, cut2, last);
+}
 void qsort(void *base, size_t n, size_t sz, int (*cmp)(const void *, const void *))
 {
-  /* Insertion sort: small inputs, no recursion.  */
-  char *b = base;
-  for (size_t i = 1; i < n; i++)
-    for (size_t j = i; j > 0 && cmp(b + (j - 1) * sz, b + j * sz) > 0; j--)
-      swap(b + (j - 1) * sz, b + j * sz, sz);
+  struct sorter s = { base, sz, cmp };
+  if (n < 2 || !sz) return;
+  for (size_t lo = 0; lo < n; lo += 8) {
+    size_t hi = lo + 8 < n ? lo + 8 : n;
+    for (size_t i = lo + 1; i < hi; i++)
+      for (size_t j = i; j > lo && cmp(at(&s, j - 1), at(&s, j)) > 0; j--)
+        swap_elems(&s, j - 1, j);
+  }
+  for (size_t w = 8; w < n; w *= 2)
+    for (size_t lo = 0; lo + w < n; lo += 2 * w)
+      merge(&s, lo, lo + w, lo + 2 * w < n ? lo + 2 * w : n);
 }
 #endif
 #ifdef L_bsearch
