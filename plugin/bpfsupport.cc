@@ -58,6 +58,9 @@ static const struct plugin_arg plugin_args[] = {
   { "float-constants", ARG_SWITCH, &bpfs_options.float_constants,
     "floating-point constants in instructions as their IEEE bits (GCC 12\n"
     "                        prints them wrongly; default on)" },
+  { "varargs", ARG_SWITCH, &bpfs_options.varargs,
+    "variadic functions store r1-r5's anonymous arguments for va_arg\n"
+    "                        (GCC 12 alone does not; default on)" },
   { "enum64", ARG_FLAG, &bpfs_options.enum64,
     "64-bit enums as BTF ENUM64 (kernel 6.0+); by default their values are\n"
     "                        cut to 32 bits, as clang 14 does" },
@@ -176,6 +179,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_options.btf = true;
   bpfs_options.core = true;
   bpfs_options.float_constants = true;
+  bpfs_options.varargs = true;
 
   register_callback (bpfs_plugin_name, PLUGIN_INFO, NULL, &bpfsupport_info);
   if (!parse_arguments (info))
@@ -188,5 +192,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_btf_init ();
   bpfs_core_init ();
   bpfs_float_constants_init ();
+  bpfs_varargs_init ();
   return 0;
 }

@@ -71,6 +71,12 @@
   };									\
   }
 
+/* targetm.calls.setup_incoming_varargs's parameters: since GCC 11 the last
+   named argument comes as a function_arg_info (GCC 10: mode and type).  */
+#define BPFS_SETUP_VARARGS_PARAMS(cum, last, pretend, second)		\
+  cumulative_args_t cum, const function_arg_info &last, int *pretend,	\
+  int second
+
 /* Iterate over the symbols that refer to NODE (ipa-ref lists).  */
 #define BPFS_FOR_EACH_REFERRING(node, i, ref) \
   for ((i) = 0; (node)->iterate_referring ((i), (ref)); (i)++)
