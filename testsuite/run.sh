@@ -8,7 +8,7 @@
 #   skipped = UNSUPPORTED + UNTESTED
 # Exit status 1 when anything failed.
 set -u
-objdir=$1
+objdir=$(mkdir -p "$1" && cd "$1" && pwd)   # absolute: each directory runs in its own
 flags=${2:-}
 top=$(cd "$(dirname "$0")" && pwd)
 jobs=${JOBS:-2}

@@ -13,7 +13,7 @@
 #   passed = PASS + XFAIL; failed = FAIL + XPASS + UNRESOLVED + ERROR;
 #   UNSUPPORTED is counted apart.
 set -u
-out=$1
+out=$(mkdir -p "$1" && cd "$1" && pwd)   # absolute: the jobs cd into their own directories
 jobs=${JOBS:-2}
 configs=${CONFIGS:-gcc plugin}
 parts=${PARTS:-exec-a exec-b ieee builtins bpf bpf-core btf compile-a compile-b}

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""verdict.py OUTDIR: what a `make check-gcc' run (OUTDIR = build/gcc-check,
+both configurations) proves, as a few checks for `make check'
+(testsuite/bpfsupport.gccfull): one line `PASS: what' or `FAIL: what'
+each, the tests behind a failure on `LOG: ' lines.
+
+  - the run happened: both configurations, at least MIN_BUILT execute tests
+    built and run in each;
+  - no internal compiler error in either configuration;
+  - no result is worse with the plugin than without it (every result line
+    of every directory: PASS/XFAIL > UNSUPPORTED > FAIL/UNRESOLVED/...);
+  - with the plugin, every execute test that builds passes on bpf-run;
+  - gcc.target/bpf and gcc.dg/debug/btf give the same results in both.
+"""
+import glob, os, re, sys
+
+MIN_BUILT = 1500
+out = sys.argv[1]
+RANK = {"PASS": 2, "XFAIL": 2, "UNSUPPORTED": 1, "UNTESTED": 1}
+
+
+def load(config):
+    res = {}
+    path = os.path.join(out, config + ".res")
+    if not os.path.exists(path):
+        return None
+    for line in open(path, errors="replace"):
+        result, _, test = line.strip().partition(": ")
+        res.setdefault(test, set()).add(result)
+    return res
+
+
+def rank(results):
+    return min(RANK.get(r, 0) for r in results)
+
+
+def check(ok, what, details=()):
+    print(("PASS: " if ok else "FAIL: ") + what)
+    for d in list(details)[:200]:
+        print("LOG: " + d)
+
+
+gcc, plugin = load("gcc"), load("plugin")
+if gcc is None or plugin is None:
+    check(False, "check-gcc produced results for both configurations (see %s)" % out)
+    sys.exit(0)
+
+executions = {c: {t: r for t, r in res.items()
+                  if "/execute/" in t and "execution" in t}
+              for c, res in (("gcc", gcc), ("plugin", plugin))}
+check(all(len(e) >= MIN_BUILT for e in executions.values()),
+      "execute tests built and run: %d without the plugin, %d with it (at least %d)"
+      % (len(executions["gcc"]), len(executions["plugin"]), MIN_BUILT))
+
+ices = []
+for log in glob.glob(os.path.join(out, "*", "*", "gcc.log")):
+    for line in open(log, errors="replace"):
+        if "internal compiler error" in line:
+            ices.append("%s: %s" % (os.path.relpath(log, out), line.strip()))
+check(not ices, "no internal compiler error in either configuration", ices)
+
+worse = ["%s: %s without the plugin, %s with it"
+         % (t, "/".join(sorted(r)), "/".join(sorted(plugin.get(t, {"missing"}))))
+         for t, r in sorted(gcc.items())
+         if t not in plugin or rank(plugin[t]) < rank(r)]
+better = sum(1 for t, r in gcc.items() if t in plugin and rank(plugin[t]) > rank(r))
+check(not worse, "no result worse with the plugin (%d results compared, %d better with it)"
+      % (len(gcc), better), worse)
+
+failing = sorted(t for t, r in executions["plugin"].items() if rank(r) < 2)
+passing = len(executions["plugin"]) - len(failing)
+check(not failing, "with the plugin, every execute test that builds passes on bpf-run (%d/%d)"
+      % (passing, len(executions["plugin"])), failing)
+
+for d in ("gcc.target/bpf/", "gcc.dg/debug/btf/"):
+    g = {t: r for t, r in gcc.items() if t.startswith(d)}
+    p = {t: r for t, r in plugin.items() if t.startswith(d)}
+    diff = sorted(t for t in set(g) | set(p) if g.get(t) != p.get(t))
+    check(g and not diff, "%s: the same results with and without the plugin (%d results)"
+          % (d.rstrip("/"), len(g)), diff)
