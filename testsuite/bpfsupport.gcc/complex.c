@@ -15,9 +15,8 @@
    are built from bits at run time (volatile): bpf-gcc 12 without the
    plugin miscompiles floating constants loaded into registers.  */
 #include <stdio.h>
-typedef unsigned long u64; typedef unsigned int u32;
-static u64 st = 0x2545f4914f6cdd1dUL;
-static u64 rnd(void) { st ^= st << 13; st ^= st >> 7; st ^= st << 17; return st; }
+#define RND_SEED 0x2545f4914f6cdd1dUL
+#include "diffrand.h"
 
 static const u64 dspecial[] = { 0, 1UL << 63, 0x7ff0000000000000UL, 0xfff0000000000000UL,
   0x7ff8000000000000UL, 0x3ff0000000000000UL, 0xbff0000000000000UL, 1, 0x000fffffffffffffUL,

@@ -16,10 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
-typedef unsigned long u64; typedef unsigned int u32;
 
-static u64 st = 0x9e3779b97f4a7c15UL;
-static u64 rnd(void) { st ^= st << 13; st ^= st >> 7; st ^= st << 17; return st; }
+#define RND_SEED 0x9e3779b97f4a7c15UL
+#include "diffrand.h"
 
 /* The asm keeps GCC from folding a known pattern into a floating constant.  */
 static double D(u64 b) { union { u64 u; double d; } x; __asm__("" : "+r"(b)); x.u = b; return x.d; }

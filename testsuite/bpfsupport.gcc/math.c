@@ -10,9 +10,8 @@
    loaded into registers.  */
 #include <stdio.h>
 #include <math.h>
-typedef unsigned long u64; typedef unsigned int u32;
-static u64 st = 0x9e3779b97f4a7c15UL;
-static u64 rnd(void) { st ^= st << 13; st ^= st >> 7; st ^= st << 17; return st; }
+#define RND_SEED 0x9e3779b97f4a7c15UL
+#include "diffrand.h"
 
 static const u64 special[] = { 0, 1UL << 63, 0x7ff0000000000000UL, 0xfff0000000000000UL,
   0x7ff8000000000000UL, 0x3ff0000000000000UL, 0xbff0000000000000UL, 1, 0x000fffffffffffffUL,

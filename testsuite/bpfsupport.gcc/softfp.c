@@ -9,9 +9,8 @@
    constants loaded into registers (doc/gcc-testsuite.md).  */
 #include <stdio.h>
 #include <math.h>
-typedef unsigned long u64; typedef unsigned int u32;
-static u64 st = 88172645463325252UL;
-static u64 rnd(void) { st ^= st << 13; st ^= st >> 7; st ^= st << 17; return st; }
+#define RND_SEED 88172645463325252UL
+#include "diffrand.h"
 static u64 dspecial[] = { 0, 1UL<<63, 0x7ff0000000000000UL, 0xfff0000000000000UL, 0x7ff8000000000000UL,
   0x3ff0000000000000UL, 0xbff0000000000000UL, 1, 0x000fffffffffffffUL, 0x0010000000000000UL,
   0x7fefffffffffffffUL, 0x4340000000000000UL, 0x43e0000000000000UL, 0x41e0000000000000UL, 0xc1e0000000000000UL, 0x3fe0000000000000UL };
