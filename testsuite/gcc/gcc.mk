@@ -4,6 +4,7 @@
 #
 #   make check-gcc                  everything, without and with the plugin
 #   make check-gcc GCC_PARTS="exec-a ieee" GCC_CONFIGS=gcc    a subset
+#   make check-gcc GCC_EXEC_OPTIONS="{-O0} {-O1} {-O2} {-O3} {-Os}"
 #
 # Parts: exec-a exec-b (gcc.c-torture/execute), ieee, builtins (its
 # subdirectories), bpf (gcc.target/bpf but its core-* tests), bpf-core
@@ -14,11 +15,13 @@
 GCC_CHECK   := $(BUILD)/gcc-check
 GCC_PARTS   ?= exec-a exec-b ieee builtins bpf bpf-core btf compile-a compile-b
 GCC_CONFIGS ?= gcc plugin
+# The execute tests' optimisation levels, as a Tcl list of option sets.
+GCC_EXEC_OPTIONS ?= {-O2}
 
 .PHONY: check-gcc
 check-gcc: all $(GCC_TESTSUITE)/.extracted
 	@GCC_TESTSUITE=$(GCC_TESTSUITE) BPF_GCC=$(BPF_GCC) PLUGIN=$(PLUGIN) \
 	  BPF_LIBC=$(BUILD)/bpf-libc BPF_RUN=$(BIN)/bpf-run \
 	  BOARDS=$(CURDIR)/testsuite/boards JOBS=2 \
-	  PARTS="$(GCC_PARTS)" CONFIGS="$(GCC_CONFIGS)" \
+	  PARTS="$(GCC_PARTS)" CONFIGS="$(GCC_CONFIGS)" EXEC_OPTIONS="$(GCC_EXEC_OPTIONS)" \
 	  sh testsuite/gcc/run.sh $(GCC_CHECK)

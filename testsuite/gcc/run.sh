@@ -9,7 +9,9 @@
 #
 # Environment (testsuite/gcc/gcc.mk sets it): GCC_TESTSUITE BPF_GCC PLUGIN
 # BPF_LIBC BPF_RUN BOARDS; JOBS (default 2); PARTS (default all);
-# CONFIGS (default "gcc plugin").
+# CONFIGS (default "gcc plugin"); EXEC_OPTIONS, the optimisation levels of
+# the execute tests as a Tcl list of option sets (default "{-O2}", e.g.
+# "{-O0} {-O1} {-O2} {-O3} {-Os}").
 #   passed = PASS + XFAIL; failed = FAIL + XPASS + UNRESOLVED + ERROR;
 #   UNSUPPORTED is counted apart.
 set -u
@@ -17,6 +19,7 @@ out=$(mkdir -p "$1" && cd "$1" && pwd)   # absolute: the jobs cd into their own 
 jobs=${JOBS:-2}
 configs=${CONFIGS:-gcc plugin}
 parts=${PARTS:-exec-a exec-b ieee builtins bpf bpf-core btf compile-a compile-b}
+exec_options=${EXEC_OPTIONS:-{-O2\}}
 
 # The plugin configuration for linked programs: calls to libc functions are
 # calls to extern functions, which the plugin's call check refuses.
@@ -28,11 +31,11 @@ plugin_flags="-fplugin=$PLUGIN -fplugin-arg-bpfsupport-allow-extern-calls"
 # part -> board, torture options, runtest arguments
 part_args() {
   case $1 in
-    exec-a)    echo "bpf-sim|{-O2}|execute.exp=[0-9]*.c" ;;
+    exec-a)    echo "bpf-sim|$exec_options|execute.exp=[0-9]*.c" ;;
     exec-b)    # the rest, by name (a [a-z]* pattern does not narrow runtest)
-               echo "bpf-sim|{-O2}|execute.exp=$(cd "$GCC_TESTSUITE/gcc.c-torture/execute" && ls [!0-9]*.[cS] | tr '\n' ' ')" ;;
-    ieee)      echo "bpf-sim|{-O2}|ieee.exp" ;;
-    builtins)  echo "bpf-sim|{-O2}|builtins.exp" ;;
+               echo "bpf-sim|$exec_options|execute.exp=$(cd "$GCC_TESTSUITE/gcc.c-torture/execute" && ls [!0-9]*.[cS] | tr '\n' ' ')" ;;
+    ieee)      echo "bpf-sim|$exec_options|ieee.exp" ;;
+    builtins)  echo "bpf-sim|$exec_options|builtins.exp" ;;
     bpf)       # gcc.target/bpf except the CO-RE tests (bpf-core)
                echo "bpf-compile||bpf.exp=$(cd "$GCC_TESTSUITE/gcc.target/bpf" && ls *.[cS] | grep -v '^core-' | tr '\n' ' ')" ;;
     bpf-core)  echo "bpf-compile||bpf.exp=core-*.c" ;;
