@@ -166,6 +166,11 @@ install: all
 	# bpf-gcc -B $(PREFIX)/libexec/bpfsupport/ assembles with bpf-asm.
 	install -d $(DESTDIR)$(PREFIX)/libexec/bpfsupport
 	ln -sf ../../bin/bpf-asm $(DESTDIR)$(PREFIX)/libexec/bpfsupport/as
+	# bpf-libc for bpf-run executables: bpf-gcc -specs=$(PREFIX)/lib/bpfsupport/bpf-libc/bpf-sim.specs
+	install -d $(DESTDIR)$(PREFIX)/lib/bpfsupport/bpf-libc/include
+	install -m 644 $(BUILD)/bpf-libc/crt0.o $(BUILD)/bpf-libc/libc.a $(DESTDIR)$(PREFIX)/lib/bpfsupport/bpf-libc/
+	cp -R $(BUILD)/bpf-libc/include/. $(DESTDIR)$(PREFIX)/lib/bpfsupport/bpf-libc/include/
+	sh runtime/libc/gen-specs.sh $(PREFIX)/lib/bpfsupport/bpf-libc $(BPF_GCC) > $(DESTDIR)$(PREFIX)/lib/bpfsupport/bpf-libc/bpf-sim.specs
 
 clean:
 	rm -rf $(BUILD)/obj $(BUILD)/bin $(BUILD)/testsuite $(PLUGIN) $(BUILD)/tests

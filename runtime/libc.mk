@@ -41,6 +41,12 @@ $(LIBC_DIR)/.headers: $(LIBC_HEADERS)
 	cp -R libc/include/. $(LIBC_DIR)/include/
 	@touch $@
 
-bpf-libc: $(LIBC_DIR)/libc.a $(LIBC_DIR)/crt0.o $(LIBC_DIR)/.headers
+# bpf-gcc -specs=$(LIBC_DIR)/bpf-sim.specs: bpf-libc's headers, options and
+# libraries without spelling them out.
+$(LIBC_DIR)/bpf-sim.specs: libc/gen-specs.sh
+	@mkdir -p $(dir $@)
+	sh libc/gen-specs.sh $(LIBC_DIR) $(BPF_GCC) > $@.tmp && mv $@.tmp $@
+
+bpf-libc: $(LIBC_DIR)/libc.a $(LIBC_DIR)/crt0.o $(LIBC_DIR)/.headers $(LIBC_DIR)/bpf-sim.specs
 all: bpf-libc
 .PHONY: bpf-libc
