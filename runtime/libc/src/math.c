@@ -91,16 +91,9 @@ W float frexpf(float x, int *e) { return (float)bitsd(frexp_b(dbits(x), e)); }
 
 #ifdef L_modf
 /* The integral part (truncation) and the exact fraction with x's sign.  */
-static u64 trunc_b(u64 a)
-{
-  long ex = (a >> 52) & 0x7ff;
-  if (ex >= 1023 + 52) return a;
-  if (ex < 1023) return a & SIGN_BIT;
-  return a & ~((1UL << (1023 + 52 - ex)) - 1);
-}
 W double modf(double x, double *ip)
 {
-  u64 a = dbits(x), t = trunc_b(a);
+  u64 a = dbits(x), t = round_integral(a, ROUND_TRUNC);
   *ip = bitsd(t);
   if (isnan_b(a)) return x;
   if (isinf_b(a)) return bitsd(a & SIGN_BIT);
@@ -157,21 +150,7 @@ W float fmodf(float x, float y) { return (float)bitsd(fmod_b(dbits(x), dbits(y))
 
 #ifdef L_rint
 /* Round to an integral value, ties to even (the default rounding mode).  */
-static u64 rint_b(u64 a)
-{
-  if (isnan_b(a)) return a | (1UL << 51);
-  long ex = (a >> 52) & 0x7ff;
-  if (ex >= 1023 + 52) return a;
-  u64 sign = a & SIGN_BIT;
-  if (ex < 1022) return sign;                   /* |x| < 0.5 */
-  if (ex == 1022)                               /* 0.5 <= |x| < 1 */
-    return sign | ((a & 0x000fffffffffffffUL) ? 0x3ff0000000000000UL : 0);
-  int fb = 1023 + 52 - ex;
-  u64 mask = (1UL << fb) - 1, frac = a & mask, half = 1UL << (fb - 1);
-  u64 t = a & ~mask;
-  if (frac > half || (frac == half && ((a >> fb) & 1))) t += 1UL << fb;
-  return t;
-}
+static inline u64 rint_b(u64 a) { return round_integral(a, ROUND_HALF_EVEN); }
 W double rint(double x) { return bitsd(rint_b(dbits(x))); }
 W double nearbyint(double x) { return bitsd(rint_b(dbits(x))); }
 W long double rintl(long double x) { return bitsd(rint_b(dbits(x))); }

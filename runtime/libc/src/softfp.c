@@ -355,35 +355,15 @@ static u64 sqrt_df(u64 a)
   u64 r = isqrt128((unsigned __int128)m << 58, &inexact);
   return rp_df(0, E / 2 + DF_BIAS, r | inexact);
 }
-/* Round to an integer: mode 0 trunc, 1 floor, 2 ceil, 3 round half away.  */
-static u64 rint_df(u64 a, int mode)
-{
-  if (df_isnan(a)) return qnan(a);
-  s64 ex = (a >> 52) & 0x7ff;
-  u64 s = a >> 63;
-  if (ex >= DF_BIAS + 52) return a;             /* integral, inf */
-  if (ex < DF_BIAS) {                           /* |a| < 1 */
-    if (df_iszero(a)) return a;
-    int up = mode == 3 ? ex == DF_BIAS - 1 : mode == 1 ? (int)s : mode == 2 ? !s : 0;
-    return (s << 63) | (up ? 0x3ff0000000000000UL : 0);
-  }
-  int fb = DF_BIAS + 52 - ex;                   /* fraction bits */
-  u64 mask = (1UL << fb) - 1;
-  if (!(a & mask)) return a;
-  u64 t = a & ~mask;
-  int away = mode == 3 ? (a >> (fb - 1)) & 1 : mode == 1 ? (int)s : mode == 2 ? !s : 0;
-  if (away) t += 1UL << fb;                     /* carries into the exponent */
-  return t;
-}
 #define MATH_D(name, expr) W double name(double x) { u64 a = D(x); return RD(expr); } \
   W long double name##l(long double x) { u64 a = D(x); return RD(expr); } \
   W float name##f(float y) { u64 a = F(y); return RF(expr); }
 MATH_D(fabs, a & ~(1UL << 63))
 MATH_D(sqrt, sqrt_df(a))
-MATH_D(floor, rint_df(a, 1))
-MATH_D(ceil, rint_df(a, 2))
-MATH_D(trunc, rint_df(a, 0))
-MATH_D(round, rint_df(a, 3))
+MATH_D(floor, round_integral(a, ROUND_FLOOR))
+MATH_D(ceil, round_integral(a, ROUND_CEIL))
+MATH_D(trunc, round_integral(a, ROUND_TRUNC))
+MATH_D(round, round_integral(a, ROUND_HALF_AWAY))
 /* fmax/fmin: a quiet NaN operand is ignored, a signalling one gives NaN
    (IEEE 754-2008 maxNum/minNum, as glibc).  SN is computed on the
    operands' own format, before widening quiets them.  */
