@@ -230,11 +230,6 @@ static int fmt_exp(char *buf, int mark, long x, int min)
   return n;
 }
 
-static int hexval(int ch)
-{
-  return ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10;
-}
-
 /* %a: glibc's form, [-]0x1.hhhp+d (0x0.hhhp-1022 for subnormals, 0x0p+0
    for zero); without a precision the fraction's trailing zeros go, with
    one it is rounded (halves to even) and the leading digit may become 2.  */
@@ -245,22 +240,22 @@ static void fmt_hex(struct fconv *f, u64 a, char *pre, int plen, int upper)
   u64 m = a & 0xfffffffffffffUL;
   int be = a >> 52, lead = be ? 1 : 0;
   long x = be ? be - 1023 : m ? -1022 : 0;
+  long p = f->prec;
+  if (p >= 0 && p < 13) {
+    /* Round the leading digit and 52 fraction bits to p hex digits.  */
+    int drop = 4 * (13 - (int)p);
+    u64 full = ((u64)lead << 52) | m;
+    u64 rest = full & ((1UL << drop) - 1), half = 1UL << (drop - 1);
+    full >>= drop;
+    if (rest > half || (rest == half && (full & 1))) full++;
+    full <<= drop;
+    lead = full >> 52;
+    m = full & 0xfffffffffffffUL;
+  }
   for (int i = 0; i < 13; i++) h[i] = hd[(m >> (48 - 4 * i)) & 15];
   int nh = 13;
   while (nh > 0 && h[nh - 1] == '0') nh--;
-  long p = f->prec;
   if (p < 0) p = nh;
-  else if (p < nh) {
-    int last = p > 0 ? hexval(h[p - 1]) : lead, next = hexval(h[p]);
-    int more = (next & 7) || p + 1 < nh;
-    nh = p;
-    if (next >= 8 && (more || (last & 1))) {
-      int i = p - 1;
-      while (i >= 0 && (h[i] | 0x20) == 'f') h[i--] = '0';
-      if (i >= 0) h[i] = hd[hexval(h[i]) + 1];
-      else lead++;
-    }
-  }
   pre[plen++] = '0';
   pre[plen++] = upper ? 'X' : 'x';
   int point = p > 0 || f->alt;
