@@ -255,14 +255,21 @@ static const u64 exp_tail[8] = {    /* 1/4! .. 1/11! */
   0x3efa01a01a01a01aUL, 0x3ec71de3a556c734UL, 0x3e927e4fb7789f5cUL, 0x3e5ae64567f544e4UL,
 };
 
+/* e^h when it is certainly +inf (h > 710) or +0 (h < -746): *R, 1.  */
+static int exp_saturates(double h, double *r)
+{
+  if (h > bitsd(0x4086300000000000UL)) { *r = bitsd(EXP_BITS); return 1; }
+  if (h < bitsd(0xc087500000000000UL)) { *r = bitsd(0); return 1; }
+  return 0;
+}
+
 /* e^x for a double-double x, rounded to double; huge arguments overflow
    to +inf, very negative ones underflow to +0.  */
 static double dd_exp(dd x)
 {
-  u64 b = dbits(x.hi);
-  if (isnan_b(b)) return x.hi;
-  if (x.hi > bitsd(0x4086300000000000UL)) return bitsd(EXP_BITS);   /* 710 */
-  if (x.hi < bitsd(0xc087500000000000UL)) return bitsd(0);          /* -746 */
+  double sat;
+  if (isnan_b(dbits(x.hi))) return x.hi;
+  if (exp_saturates(x.hi, &sat)) return sat;
   /* k = nearest integer to x / ln2; r = x - k ln2, |r| <= ln2/2.  */
   double kd = x.hi * bitsd(0x3ff71547652b82feUL);
   long k = (long)(kd < bitsd(0) ? kd - bitsd(0x3fe0000000000000UL) : kd + bitsd(0x3fe0000000000000UL));
@@ -431,9 +438,8 @@ static double pow_d(double x, double y)
   dd l = dd_log(bitsd(ax));
   /* Far out of range (where Dekker's split of a huge y would overflow):
      infinity or zero now.  */
-  double h = l.hi * y;
-  if (h > bitsd(0x4086300000000000UL)) return bitsd(sign | inf);    /* 710 */
-  if (h < bitsd(0xc087500000000000UL)) return bitsd(sign);          /* -746 */
+  double sat;
+  if (exp_saturates(l.hi * y, &sat)) return bitsd(dbits(sat) | sign);
   dd p = dd_mul_d(l, y);
   return bitsd(dbits(dd_exp(p)) | sign);
 }
