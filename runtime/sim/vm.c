@@ -205,7 +205,7 @@ static int ctx_load(struct vm *vm, uint32_t off, int size, uint64_t *val)
   uint32_t t = vm->prog_type;
   if (t == BPF_PROG_TYPE_XDP)
     {
-      if (off + size > sizeof(struct xdp_md))
+      if ((uint64_t)off + size > sizeof(struct xdp_md))
         return vm_faultf(vm, "invalid read of %d bytes at offset %u of the xdp_md context", size, off);
       if (size == 4 && (off == 0 || off == 4 || off == 8))
         {
@@ -218,7 +218,7 @@ static int ctx_load(struct vm *vm, uint32_t off, int size, uint64_t *val)
     }
   else if (ctx_is_skb(t))
     {
-      if (off + size > sizeof(struct __sk_buff))
+      if ((uint64_t)off + size > sizeof(struct __sk_buff))
         return vm_faultf(vm, "invalid read of %d bytes at offset %u of the __sk_buff context", size, off);
       if (size == 4 && (off == SKB_OFF(data) || off == SKB_OFF(data_end) || off == SKB_OFF(data_meta)))
         {
@@ -244,7 +244,7 @@ static int ctx_load(struct vm *vm, uint32_t off, int size, uint64_t *val)
           return 0;
         }
     }
-  else if (off + size > vm->ctx_size)
+  else if ((uint64_t)off + size > vm->ctx_size)
     return vm_faultf(vm, "invalid read of %d bytes at offset %u: context is %u bytes", size, off, vm->ctx_size);
   uint64_t v = 0;
   memcpy(&v, vm->ctx + off, size);
@@ -258,7 +258,7 @@ static int ctx_store(struct vm *vm, uint32_t off, int size, uint64_t val)
   if (ctx_is_skb(t))
     {
       int ok = 0;
-      if (off >= SKB_OFF(cb) && off + size <= SKB_OFF(cb) + sizeof(((struct __sk_buff *)0)->cb))
+      if (off >= SKB_OFF(cb) && (uint64_t)off + size <= SKB_OFF(cb) + sizeof(((struct __sk_buff *)0)->cb))
         ok = 1;
       if (size == 4 && (off == SKB_OFF(mark) || off == SKB_OFF(priority)
                         || off == SKB_OFF(tc_index) || off == SKB_OFF(tc_classid)
