@@ -27,7 +27,7 @@ DEB_PACKAGES := gcc-bpf binutils-bpf gcc-12-source g++ libgmp-dev libmpfr-dev \
 # headers live in the multiarch directory.
 BPF_INCLUDES := -I/usr/include -idirafter /usr/include/$(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 
-.PHONY: all deps plugin runtime tools gcc-testsuite check check-unit demo install clean \
+.PHONY: all deps plugin runtime tools gcc-testsuite check check-unit demo install clean check-selftests \
         distclean bench fuzz headers
 all: plugin runtime tools
 
@@ -142,6 +142,15 @@ check: all $(BTF_UNIT_TESTS) $(GCC_TESTSUITE)/.extracted
 	   echo "set srcdir $(CURDIR)/testsuite"; \
 	   echo "set objdir $(BUILD)/testsuite"; } > $(BUILD)/testsuite/site.exp
 	@TESTDIRS="$(TESTDIRS)" sh testsuite/run.sh $(BUILD)/testsuite "$(RUNTESTFLAGS)"
+
+# ------------------------------------------------------------ corpora
+# The kernel's BPF selftests (linux-source-6.12, fetched with apt-get
+# download and cached in build/selftests): every progs file built with
+# clang and with bpf-gcc + plugin, each program loaded on its own, and the
+# comparison table (testsuite/selftests/corpus.sh; FILES=, JOBS= narrow it).
+# A measurement outside make check: it takes about an hour on two cores.
+check-selftests: all
+	sh testsuite/selftests/corpus.sh $(BUILD)
 
 # ----------------------------------------------------------------- demo
 demo: all
