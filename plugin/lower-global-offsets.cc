@@ -27,7 +27,21 @@
  * in libbpf's data sections (.data*, .bss*, .rodata*, or no section
  * attribute) are aliased: map definitions (.maps) are found by libbpf
  * through their own symbol and are left alone, as are externs (.kconfig,
- * .ksyms), which libbpf resolves by name.  */
+ * .ksyms), which libbpf resolves by name.
+ *
+ * Calls to (and addresses of) defined global functions have the same
+ * fault: for `call twice' bpf-as 2.40 writes twice's byte offset minus 1
+ * into the immediate and relocates against `twice', and libbpf computes
+ * the callee as st_value/8 + imm + 1, which is no function at all ("no
+ * .text section found yet sub-program call exists").  For a local symbol
+ * bpf-as writes the section-relative instruction offset minus 1 against
+ * the section symbol, which is what libbpf expects.  So functions get the
+ * same local alias, except the function being compiled (its own label
+ * must keep its name).  bpf-asm encodes `call twice' as clang does, so the
+ * function aliases are made only when the assembler is bpf-as: bpf-gcc
+ * runs bpf-asm when one of the driver's -B directories (COLLECT_GCC_OPTIONS)
+ * holds an `as' that is bpf-asm; the plugin argument assembler= says it
+ * explicitly.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
 
@@ -74,33 +88,98 @@ var_name (tree decl)
 	   (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
 }
 
+/* Whether bpf-gcc assembles with bpf-asm: an `as' that resolves to
+   bpf-asm in one of the driver's -B directories.  The driver passes its
+   options to cc1 as COLLECT_GCC_OPTIONS, each in single quotes.  */
+static bool
+driver_uses_bpf_asm (void)
+{
+  const char *opts = getenv ("COLLECT_GCC_OPTIONS");
+  bool next_is_dir = false;
+  if (!opts)
+    return false;
+  for (const char *p = opts; (p = strchr (p, '\'')); )
+    {
+      const char *end = strchr (p + 1, '\'');
+      if (!end)
+	break;
+      char *word = xstrndup (p + 1, end - p - 1);
+      p = end + 1;
+      const char *dir = NULL;
+      if (next_is_dir)
+	dir = word;
+      else if (!strncmp (word, "-B", 2) && word[2])
+	dir = word + 2;
+      next_is_dir = !strcmp (word, "-B");
+      bool found = false;
+      if (dir)
+	{
+	  char *as = concat (dir, "/as", NULL);
+	  char *real = lrealpath (as);
+	  const char *base = strrchr (real, '/');
+	  found = (access (as, X_OK) == 0
+		   && !strcmp (base ? base + 1 : real, "bpf-asm"));
+	  free (real);
+	  free (as);
+	}
+      free (word);
+      if (found)
+	return true;
+    }
+  return false;
+}
+
+static bool alias_functions;
+
+static bool
+function_needs_alias (cgraph_node *node)
+{
+  tree decl = node->decl;
+  return node->definition && !node->alias && !node->thunk
+	 && TREE_PUBLIC (decl) && !DECL_EXTERNAL (decl)
+	 && decl != current_function_decl && DECL_RTL_SET_P (decl);
+}
+
+/* DECL's RTL (a MEM of its SYMBOL_REF) swapped for one naming
+   `.Lbpfs.NAME', remembered to be restored and defined.  */
+static void
+swap_in_alias (tree decl)
+{
+  rtx rtl = DECL_RTL (decl);
+  if (!MEM_P (rtl) || GET_CODE (XEXP (rtl, 0)) != SYMBOL_REF)
+    return;
+  rtx old_sym = XEXP (rtl, 0);
+  char *name = ACONCAT ((".Lbpfs.", var_name (decl), NULL));
+  rtx sym = gen_rtx_SYMBOL_REF (Pmode, ggc_strdup (name));
+  SYMBOL_REF_FLAGS (sym) = SYMBOL_REF_FLAGS (old_sym);
+  SET_SYMBOL_REF_DECL (sym, decl);
+  rtx mem = shallow_copy_rtx (rtl);
+  XEXP (mem, 0) = sym;
+  swapped_rtl s = { decl, rtl };
+  swapped.safe_push (s);
+  SET_DECL_RTL (decl, mem);
+  if (!aliased_set->add (decl))
+    {
+      aliased.safe_push (decl);
+      offsets_gc_roots = tree_cons (NULL_TREE, decl, offsets_gc_roots);
+    }
+}
+
 static void
 swap_in_aliases (void *, void *)
 {
+  if (alias_functions)
+    {
+      cgraph_node *fn;
+      FOR_EACH_FUNCTION (fn)
+	if (function_needs_alias (fn))
+	  swap_in_alias (fn->decl);
+    }
   varpool_node *node;
   FOR_EACH_VARIABLE (node)
     {
-      if (!needs_alias (node))
-	continue;
-      tree decl = node->decl;
-      rtx rtl = DECL_RTL (decl);
-      if (!MEM_P (rtl) || GET_CODE (XEXP (rtl, 0)) != SYMBOL_REF)
-	continue;
-      rtx old_sym = XEXP (rtl, 0);
-      char *name = ACONCAT ((".Lbpfs.", var_name (decl), NULL));
-      rtx sym = gen_rtx_SYMBOL_REF (Pmode, ggc_strdup (name));
-      SYMBOL_REF_FLAGS (sym) = SYMBOL_REF_FLAGS (old_sym);
-      SET_SYMBOL_REF_DECL (sym, decl);
-      rtx mem = shallow_copy_rtx (rtl);
-      XEXP (mem, 0) = sym;
-      swapped_rtl s = { decl, rtl };
-      swapped.safe_push (s);
-      SET_DECL_RTL (decl, mem);
-      if (!aliased_set->add (decl))
-	{
-	  aliased.safe_push (decl);
-	  offsets_gc_roots = tree_cons (NULL_TREE, decl, offsets_gc_roots);
-	}
+      if (needs_alias (node))
+	swap_in_alias (node->decl);
     }
 }
 
@@ -131,6 +210,10 @@ void
 bpfs_global_offsets_init (void)
 {
   aliased_set = new hash_set<tree>;
+  if (bpfs_options.assembler == BPFS_AS_AUTO)
+    alias_functions = !driver_uses_bpf_asm ();
+  else
+    alias_functions = bpfs_options.assembler == BPFS_AS_BINUTILS;
   register_callback (bpfs_plugin_name, PLUGIN_ALL_PASSES_START,
 		     swap_in_aliases, NULL);
   register_callback (bpfs_plugin_name, PLUGIN_ALL_PASSES_END, restore_rtl,
