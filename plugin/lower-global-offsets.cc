@@ -38,10 +38,8 @@
  * the section symbol, which is what libbpf expects.  So functions get the
  * same local alias, except the function being compiled (its own label
  * must keep its name).  bpf-asm encodes `call twice' as clang does, so the
- * function aliases are made only when the assembler is bpf-as: bpf-gcc
- * runs bpf-asm when one of the driver's -B directories (COLLECT_GCC_OPTIONS)
- * holds an `as' that is bpf-asm; the plugin argument assembler= says it
- * explicitly.  */
+ * function aliases are made only when the assembler is bpf-as
+ * (plugin/assembler.cc).  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
 
@@ -86,47 +84,6 @@ var_name (tree decl)
 {
   return targetm.strip_name_encoding
 	   (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
-}
-
-/* Whether bpf-gcc assembles with bpf-asm: an `as' that resolves to
-   bpf-asm in one of the driver's -B directories.  The driver passes its
-   options to cc1 as COLLECT_GCC_OPTIONS, each in single quotes.  */
-static bool
-driver_uses_bpf_asm (void)
-{
-  const char *opts = getenv ("COLLECT_GCC_OPTIONS");
-  bool next_is_dir = false;
-  if (!opts)
-    return false;
-  for (const char *p = opts; (p = strchr (p, '\'')); )
-    {
-      const char *end = strchr (p + 1, '\'');
-      if (!end)
-	break;
-      char *word = xstrndup (p + 1, end - p - 1);
-      p = end + 1;
-      const char *dir = NULL;
-      if (next_is_dir)
-	dir = word;
-      else if (!strncmp (word, "-B", 2) && word[2])
-	dir = word + 2;
-      next_is_dir = !strcmp (word, "-B");
-      bool found = false;
-      if (dir)
-	{
-	  char *as = concat (dir, "/as", NULL);
-	  char *real = lrealpath (as);
-	  const char *base = strrchr (real, '/');
-	  found = (access (as, X_OK) == 0
-		   && !strcmp (base ? base + 1 : real, "bpf-asm"));
-	  free (real);
-	  free (as);
-	}
-      free (word);
-      if (found)
-	return true;
-    }
-  return false;
 }
 
 static bool alias_functions;
@@ -210,10 +167,7 @@ void
 bpfs_global_offsets_init (void)
 {
   aliased_set = new hash_set<tree>;
-  if (bpfs_options.assembler == BPFS_AS_AUTO)
-    alias_functions = !driver_uses_bpf_asm ();
-  else
-    alias_functions = bpfs_options.assembler == BPFS_AS_BINUTILS;
+  alias_functions = bpfs_assembler_is_binutils ();
   register_callback (bpfs_plugin_name, PLUGIN_ALL_PASSES_START,
 		     swap_in_aliases, NULL);
   register_callback (bpfs_plugin_name, PLUGIN_ALL_PASSES_END, restore_rtl,

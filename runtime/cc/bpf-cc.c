@@ -379,14 +379,14 @@ main (int argc, char **argv)
 	      || gcc_knows (name))
 	    user[nuser++] = a;
 	}
+      else if (!strcmp (a, "-mllvm") || !strcmp (a, "-Xclang")
+	       || !strcmp (a, "-emit-llvm"))
+	unsupported (a, "clang-only: LLVM's internals; remove it for bpf-cc");
       else if ((a[1] == 'f' || a[1] == 'm') && gcc_knows (a))
 	user[nuser++] = a;
       else if (a[1] == 'f' || a[1] == 'm')
 	unsupported (a, "clang-only; bpf-gcc has no equivalent: remove it "
 		     "for bpf-cc, see bpf-cc(1)");
-      else if (!strcmp (a, "-mllvm") || !strcmp (a, "-Xclang")
-	       || !strcmp (a, "-emit-llvm"))
-	unsupported (a, "clang-only: LLVM's internals; remove it for bpf-cc");
       else
 	unsupported (a, "clang-only or unknown; see bpf-cc --help");
     }
