@@ -47,10 +47,10 @@ static const struct plugin_arg plugin_args[] = {
   { "allow-extern-calls", ARG_FLAG, &bpfs_options.allow_extern_calls,
     "allow calls to extern functions (kfuncs declared __ksym)" },
   { "assembler", ARG_ASSEMBLER, NULL,
-    "=auto|bpf-as|bpf-asm: the assembler bpf-gcc runs; with bpf-as, calls to\n"
-    "                        global functions go through local aliases that\n"
-    "                        bpf-as relocates right (default auto: bpf-asm\n"
-    "                        when a -B directory holds it)" },
+    "=auto|bpf-as|bpf-asm: the assembler bpf-gcc runs (default auto:\n"
+    "                        bpf-asm when a -B directory holds it); for bpf-as,\n"
+    "                        global calls it relocates right, and clang-syntax\n"
+    "                        inline asm is an error naming the fix" },
   { "cpu", ARG_CPU, NULL,
     "=v1|v2|v3|v4: the kernel instruction set to target (default v3; v4 has\n"
     "                        signed division, kernel 6.6+)" },
