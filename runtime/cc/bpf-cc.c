@@ -74,7 +74,9 @@ static const char usage[] =
   "Environment:\n"
   "  BPF_GCC              the bpf-gcc driver to run (default " BPF_CC_GCC ")\n"
   "\n"
-  "Other options are refused with one line naming them.  See bpf-cc(1).\n";
+  "bpf-gcc gets -Wno-maybe-uninitialized before these options (clang has no\n"
+  "such warning).  Other options are refused with one line naming them.\n"
+  "See bpf-cc(1).\n";
 
 /* The user's options and files, mapped, in their order.  */
 static const char **user;
@@ -423,6 +425,11 @@ main (int argc, char **argv)
       push (concat ("-B", asdir));
     else
       push ("-fplugin-arg-bpfsupport-assembler=bpf-as");
+    /* clang has no flow-based "may be used uninitialized" warning; GCC's
+       fires in libbpf 1.1's BPF_CORE_READ_BITFIELD (a switch on a CO-RE
+       value), which a -Werror project builds with clang.  Before the
+       user's options: -Wmaybe-uninitialized turns it back on.  */
+    push ("-Wno-maybe-uninitialized");
     if (plugin_cpu[0])
       push (plugin_cpu);
     for (size_t i = 0; i < nuser; i++)
