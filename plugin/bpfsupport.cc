@@ -213,5 +213,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_float_constants_init ();
   bpfs_varargs_init ();
   bpfs_assembler_init ();
+  bpfs_clang_macros_init ();
   return 0;
 }
