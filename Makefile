@@ -174,11 +174,11 @@ fuzz: all
 # directory too: `bpf-gcc -specs=bpfsupport' finds them by name.
 GCC_LIBDIR = $(shell dirname $$($(BPF_GCC) -print-libgcc-file-name))
 MULTIARCH := $(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
-MAN_PAGES := $(wildcard doc/man/*.[17])
+MAN_PAGES := $(wildcard doc/man/*.1 doc/man/*.7)
 install: all
 	install -D -m 644 $(PLUGIN) $(DESTDIR)$(GCC_LIBDIR)/plugin/bpfsupport.so
 	install -D -m 644 $(PLUGIN) $(DESTDIR)$(PREFIX)/lib/bpfsupport/bpfsupport.so
-	for t in $(wildcard $(BIN)/bpf-*); do install -D -m 755 $$t $(DESTDIR)$(PREFIX)/bin/$$(basename $$t); done
+	for t in $(BIN)/bpf-*; do install -D -m 755 $$t $(DESTDIR)$(PREFIX)/bin/$$(basename $$t); done
 	# bpf-gcc -B $(PREFIX)/libexec/bpfsupport/ assembles with bpf-asm.
 	install -d $(DESTDIR)$(PREFIX)/libexec/bpfsupport
 	ln -sf ../../bin/bpf-asm $(DESTDIR)$(PREFIX)/libexec/bpfsupport/as
