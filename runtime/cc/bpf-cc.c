@@ -134,6 +134,9 @@ is_file (const char *path)
   return stat (path, &st) == 0 && S_ISREG (st.st_mode);
 }
 
+/* -O followed by a level bpf-gcc reads (-O4 and up mean -O3, as in clang).  */
+#define ISDIGIT_OR_S(c) (((c) >= '0' && (c) <= '9') || (c) == 's' || (c) == 'g')
+
 static void
 unsupported (const char *opt, const char *why)
 {
@@ -201,6 +204,16 @@ takes_value (const char *opt)
 {
   for (int i = 0; separate_value[i]; i++)
     if (!strcmp (opt, separate_value[i]))
+      return true;
+  return false;
+}
+
+/* One of those with its value joined (-Ifoo, -isystemfoo, -MFfile).  */
+static bool
+joined_value (const char *opt)
+{
+  for (int i = 0; separate_value[i]; i++)
+    if (starts (opt, separate_value[i]) && opt[strlen (separate_value[i])])
       return true;
   return false;
 }
@@ -353,15 +366,12 @@ main (int argc, char **argv)
 	    verbose = true;
 	  user[nuser++] = a;
 	}
-      else if ((starts (a, "-D") || starts (a, "-U") || starts (a, "-I")
-		|| starts (a, "-o") || starts (a, "-x")
-		|| starts (a, "-MF") || starts (a, "-MT") || starts (a, "-MQ"))
-	       && a[2])
+      else if (joined_value (a))
 	user[nuser++] = a;
       else if (starts (a, "-std=") || starts (a, "-O") || starts (a, "-gdwarf")
 	       || !strcmp (a, "-gbtf") || starts (a, "-Wp,") || starts (a, "-Wa,"))
 	{
-	  if (starts (a, "-O") && !strchr ("0123sg", a[2]))
+	  if (starts (a, "-O") && !ISDIGIT_OR_S (a[2]))
 	    unsupported (a, "bpf-gcc knows -O0..-O3, -Os, -Og and -Ofast");
 	  user[nuser++] = a;
 	}
