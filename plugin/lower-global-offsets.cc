@@ -94,11 +94,14 @@ function_needs_alias (cgraph_node *node)
   tree decl = node->decl;
   return node->definition && !node->alias && !node->thunk
 	 && TREE_PUBLIC (decl) && !DECL_EXTERNAL (decl)
-	 && decl != current_function_decl && DECL_RTL_SET_P (decl);
+	 && decl != current_function_decl;
 }
 
 /* DECL's RTL (a MEM of its SYMBOL_REF) swapped for one naming
-   `.Lbpfs.NAME', remembered to be restored and defined.  */
+   `.Lbpfs.NAME', remembered to be restored and defined.  DECL_RTL makes
+   the RTL of a function not expanded yet (at -O0 functions are expanded
+   in source order, so a callee defined after its caller has none), as the
+   caller's expansion would.  */
 static void
 swap_in_alias (tree decl)
 {
