@@ -93,7 +93,7 @@ plugin: $(PLUGIN)
 
 # ------------------------------------------------------------- runtime
 runtime: | $(DEPS_OK)
-	$(MAKE) -C runtime BUILD=$(BUILD)
+	$(MAKE) -C runtime BUILD=$(BUILD) BPF_GCC=$(BPF_GCC)
 
 # Test tools linked with the real libbpf (kernel loader, kernel check).
 TOOL_SRCS := $(wildcard testsuite/tools/*.c)
