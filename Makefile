@@ -93,7 +93,7 @@ plugin: $(PLUGIN)
 
 # ------------------------------------------------------------- runtime
 runtime: | $(DEPS_OK)
-	$(MAKE) -C runtime BUILD=$(BUILD)
+	$(MAKE) -C runtime BUILD=$(BUILD) BPF_GCC=$(BPF_GCC)
 
 # Test tools linked with the real libbpf (kernel loader, kernel check).
 TOOL_SRCS := $(wildcard testsuite/tools/*.c)
@@ -168,13 +168,27 @@ fuzz: all
 
 # -------------------------------------------------------------- install
 # The plugin goes into bpf-gcc's own plugin directory, so that
-# `bpf-gcc -fplugin=bpfsupport' finds it by name.
+# `bpf-gcc -fplugin=bpfsupport' finds it by name, and next to the tools
+# (PREFIX/lib/bpfsupport), where bpf-cc finds it relative to itself.  The
+# specs file `bpfsupport' and bpfsupport.d/as (bpf-asm) go into bpf-gcc's
+# directory too: `bpf-gcc -specs=bpfsupport' finds them by name.
+GCC_LIBDIR = $(shell dirname $$($(BPF_GCC) -print-libgcc-file-name))
+MULTIARCH := $(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
+MAN_PAGES := $(wildcard doc/man/*.1 doc/man/*.7)
 install: all
-	install -D -m 644 $(PLUGIN) $(DESTDIR)$$(dirname $$($(BPF_GCC) -print-libgcc-file-name))/plugin/bpfsupport.so
-	for t in $(wildcard $(BIN)/bpf-*); do install -D -m 755 $$t $(DESTDIR)$(PREFIX)/bin/$$(basename $$t); done
+	install -D -m 644 $(PLUGIN) $(DESTDIR)$(GCC_LIBDIR)/plugin/bpfsupport.so
+	install -D -m 644 $(PLUGIN) $(DESTDIR)$(PREFIX)/lib/bpfsupport/bpfsupport.so
+	for t in $(BIN)/bpf-*; do install -D -m 755 $$t $(DESTDIR)$(PREFIX)/bin/$$(basename $$t); done
 	# bpf-gcc -B $(PREFIX)/libexec/bpfsupport/ assembles with bpf-asm.
 	install -d $(DESTDIR)$(PREFIX)/libexec/bpfsupport
 	ln -sf ../../bin/bpf-asm $(DESTDIR)$(PREFIX)/libexec/bpfsupport/as
+	# bpf-gcc -specs=bpfsupport: the specs file and its assembler
+	sed 's|@MULTIARCH@|$(MULTIARCH)|' plugin/bpfsupport.specs.in > $(DESTDIR)$(GCC_LIBDIR)/bpfsupport
+	install -d $(DESTDIR)$(GCC_LIBDIR)/bpfsupport.d
+	ln -sf $$(realpath -m --relative-to=$(GCC_LIBDIR)/bpfsupport.d $(PREFIX)/bin/bpf-asm) \
+	  $(DESTDIR)$(GCC_LIBDIR)/bpfsupport.d/as
+	for m in $(MAN_PAGES); do \
+	  install -D -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man$${m##*.}/$$(basename $$m); done
 	# bpf-libc for bpf-run executables: bpf-gcc -specs=$(PREFIX)/lib/bpfsupport/bpf-libc/bpf-sim.specs
 	install -d $(DESTDIR)$(PREFIX)/lib/bpfsupport/bpf-libc/include
 	install -m 644 $(BUILD)/bpf-libc/crt0.o $(BUILD)/bpf-libc/libc.a $(DESTDIR)$(PREFIX)/lib/bpfsupport/bpf-libc/

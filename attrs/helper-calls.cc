@@ -254,6 +254,34 @@ find_constant_helper_vars (void *, void *)
     }
 }
 
+/* libbpf 1.1's bpf_helper_defs.h declares its helpers as non-const static
+   pointers (1.5's are `* const', which GCC does not report from a header).
+   When a project vendors those headers under its own -I, they are not
+   system headers, and every helper the program does not call is "defined
+   but not used" with -Wall: an error with -Werror.  clang does not report
+   unused statics declared in headers, so neither do we for such a helper
+   pointer (a static function pointer initialized with a helper number)
+   declared outside the main file.  */
+static void
+quiet_unused_helper_pointer (void *gcc_data, void *)
+{
+  tree var = (tree) gcc_data;
+  if (!var || !VAR_P (var) || TREE_PUBLIC (var) || DECL_EXTERNAL (var)
+      || !TREE_STATIC (var) || !POINTER_TYPE_P (TREE_TYPE (var))
+      || TREE_CODE (TREE_TYPE (TREE_TYPE (var))) != FUNCTION_TYPE
+      || !DECL_INITIAL (var))
+    return;
+  const char *file = LOCATION_FILE (DECL_SOURCE_LOCATION (var));
+  if (!file || !main_input_filename || !strcmp (file, main_input_filename))
+    return;
+  tree init = DECL_INITIAL (var);
+  STRIP_NOPS (init);
+  /* check_global_declaration (cgraphunit.cc) reports an unused static
+     variable unless it is TREE_USED; that bit does not make it emitted.  */
+  if (valid_helper_number (init))
+    TREE_USED (var) = 1;
+}
+
 BPFS_GIMPLE_PASS (helper_calls_pass, "bpfsupport-helper-calls", lower_helper_calls)
 
 void
@@ -265,6 +293,8 @@ bpfs_helper_calls_init (void)
   bpfs_register_pass (new helper_calls_pass (g), "ssa", PASS_POS_INSERT_AFTER);
   register_callback (bpfs_plugin_name, PLUGIN_ALL_IPA_PASSES_START,
 		     find_constant_helper_vars, NULL);
+  register_callback (bpfs_plugin_name, PLUGIN_FINISH_DECL,
+		     quiet_unused_helper_pointer, NULL);
   register_callback (bpfs_plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) helper_root_tab);
 }

@@ -18,7 +18,7 @@ static struct plugin_info bpfsupport_info = {
 };
 
 /* The plugin's arguments: -fplugin-arg-bpfsupport-NAME[=VALUE].  */
-enum arg_kind { ARG_SWITCH, ARG_FLAG, ARG_CPU, ARG_ACTION };
+enum arg_kind { ARG_SWITCH, ARG_FLAG, ARG_CPU, ARG_ASSEMBLER, ARG_ACTION };
 struct plugin_arg
 {
   const char *name;
@@ -46,6 +46,11 @@ static const struct plugin_arg plugin_args[] = {
     "error for calls to functions that are neither defined nor helpers (default on)" },
   { "allow-extern-calls", ARG_FLAG, &bpfs_options.allow_extern_calls,
     "allow calls to extern functions (kfuncs declared __ksym)" },
+  { "assembler", ARG_ASSEMBLER, NULL,
+    "=auto|bpf-as|bpf-asm: the assembler bpf-gcc runs (default auto:\n"
+    "                        bpf-asm when a -B directory holds it); for bpf-as,\n"
+    "                        global calls it relocates right, and clang-syntax\n"
+    "                        inline asm is an error naming the fix" },
   { "cpu", ARG_CPU, NULL,
     "=v1|v2|v3|v4: the kernel instruction set to target (default v3; v4 has\n"
     "                        signed division, kernel 6.6+)" },
@@ -126,6 +131,20 @@ parse_argument (const char *key, const char *value)
 	    }
 	  *a->flag = true;
 	  return true;
+	case ARG_ASSEMBLER:
+	  if (value && !strcmp (value, "auto"))
+	    bpfs_options.assembler = BPFS_AS_AUTO;
+	  else if (value && !strcmp (value, "bpf-as"))
+	    bpfs_options.assembler = BPFS_AS_BINUTILS;
+	  else if (value && !strcmp (value, "bpf-asm"))
+	    bpfs_options.assembler = BPFS_AS_BPF_ASM;
+	  else
+	    {
+	      error ("%s: argument %<assembler%> takes auto, bpf-as or "
+		     "bpf-asm, not %qs", bpfs_plugin_name, value ? value : "");
+	      return false;
+	    }
+	  return true;
 	case ARG_CPU:
 	  if (value && value[0] == 'v' && value[1] >= '1' && value[1] <= '4'
 	      && !value[2])
@@ -193,5 +212,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_core_init ();
   bpfs_float_constants_init ();
   bpfs_varargs_init ();
+  bpfs_assembler_init ();
+  bpfs_clang_macros_init ();
   return 0;
 }

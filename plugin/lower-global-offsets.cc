@@ -27,7 +27,19 @@
  * in libbpf's data sections (.data*, .bss*, .rodata*, or no section
  * attribute) are aliased: map definitions (.maps) are found by libbpf
  * through their own symbol and are left alone, as are externs (.kconfig,
- * .ksyms), which libbpf resolves by name.  */
+ * .ksyms), which libbpf resolves by name.
+ *
+ * Calls to (and addresses of) defined global functions have the same
+ * fault: for `call twice' bpf-as 2.40 writes twice's byte offset minus 1
+ * into the immediate and relocates against `twice', and libbpf computes
+ * the callee as st_value/8 + imm + 1, which is no function at all ("no
+ * .text section found yet sub-program call exists").  For a local symbol
+ * bpf-as writes the section-relative instruction offset minus 1 against
+ * the section symbol, which is what libbpf expects.  So functions get the
+ * same local alias, except the function being compiled (its own label
+ * must keep its name).  bpf-asm encodes `call twice' as clang does, so the
+ * function aliases are made only when the assembler is bpf-as
+ * (plugin/assembler.cc).  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
 
@@ -74,33 +86,60 @@ var_name (tree decl)
 	   (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
 }
 
+static bool alias_functions;
+
+static bool
+function_needs_alias (cgraph_node *node)
+{
+  tree decl = node->decl;
+  return node->definition && !node->alias && !node->thunk
+	 && TREE_PUBLIC (decl) && !DECL_EXTERNAL (decl)
+	 && decl != current_function_decl;
+}
+
+/* DECL's RTL (a MEM of its SYMBOL_REF) swapped for one naming
+   `.Lbpfs.NAME', remembered to be restored and defined.  DECL_RTL makes
+   the RTL of a function not expanded yet (at -O0 functions are expanded
+   in source order, so a callee defined after its caller has none), as the
+   caller's expansion would.  */
+static void
+swap_in_alias (tree decl)
+{
+  rtx rtl = DECL_RTL (decl);
+  if (!MEM_P (rtl) || GET_CODE (XEXP (rtl, 0)) != SYMBOL_REF)
+    return;
+  rtx old_sym = XEXP (rtl, 0);
+  char *name = ACONCAT ((".Lbpfs.", var_name (decl), NULL));
+  rtx sym = gen_rtx_SYMBOL_REF (Pmode, ggc_strdup (name));
+  SYMBOL_REF_FLAGS (sym) = SYMBOL_REF_FLAGS (old_sym);
+  SET_SYMBOL_REF_DECL (sym, decl);
+  rtx mem = shallow_copy_rtx (rtl);
+  XEXP (mem, 0) = sym;
+  swapped_rtl s = { decl, rtl };
+  swapped.safe_push (s);
+  SET_DECL_RTL (decl, mem);
+  if (!aliased_set->add (decl))
+    {
+      aliased.safe_push (decl);
+      offsets_gc_roots = tree_cons (NULL_TREE, decl, offsets_gc_roots);
+    }
+}
+
 static void
 swap_in_aliases (void *, void *)
 {
+  if (alias_functions)
+    {
+      cgraph_node *fn;
+      FOR_EACH_FUNCTION (fn)
+	if (function_needs_alias (fn))
+	  swap_in_alias (fn->decl);
+    }
   varpool_node *node;
   FOR_EACH_VARIABLE (node)
     {
-      if (!needs_alias (node))
-	continue;
-      tree decl = node->decl;
-      rtx rtl = DECL_RTL (decl);
-      if (!MEM_P (rtl) || GET_CODE (XEXP (rtl, 0)) != SYMBOL_REF)
-	continue;
-      rtx old_sym = XEXP (rtl, 0);
-      char *name = ACONCAT ((".Lbpfs.", var_name (decl), NULL));
-      rtx sym = gen_rtx_SYMBOL_REF (Pmode, ggc_strdup (name));
-      SYMBOL_REF_FLAGS (sym) = SYMBOL_REF_FLAGS (old_sym);
-      SET_SYMBOL_REF_DECL (sym, decl);
-      rtx mem = shallow_copy_rtx (rtl);
-      XEXP (mem, 0) = sym;
-      swapped_rtl s = { decl, rtl };
-      swapped.safe_push (s);
-      SET_DECL_RTL (decl, mem);
-      if (!aliased_set->add (decl))
-	{
-	  aliased.safe_push (decl);
-	  offsets_gc_roots = tree_cons (NULL_TREE, decl, offsets_gc_roots);
-	}
+      if (needs_alias (node))
+	swap_in_alias (node->decl);
     }
 }
 
@@ -131,6 +170,7 @@ void
 bpfs_global_offsets_init (void)
 {
   aliased_set = new hash_set<tree>;
+  alias_functions = bpfs_assembler_is_binutils ();
   register_callback (bpfs_plugin_name, PLUGIN_ALL_PASSES_START,
 		     swap_in_aliases, NULL);
   register_callback (bpfs_plugin_name, PLUGIN_ALL_PASSES_END, restore_rtl,

@@ -34,5 +34,8 @@ void bpfs_check_calls (function *fun);     /* check-calls.cc */
 void bpfs_check_calls_init (void);         /* check-calls.cc: RTL backstop */
 void bpfs_global_offsets_init (void);      /* lower-global-offsets.cc */
 void bpfs_inline_args_init (void);         /* lower-inline-args.cc */
+/* Whether bpf-gcc runs binutils' bpf-as (not bpf-asm).  */
+bool bpfs_assembler_is_binutils (void);    /* assembler.cc */
+
 
 #endif

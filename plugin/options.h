@@ -8,6 +8,10 @@
 #define BPFSUPPORT_VERSION "0.1"
 #endif
 
+/* Which assembler bpf-gcc runs (assembler=): it decides how calls to
+   global functions are written (lower-global-offsets.cc).  */
+enum bpfs_assembler { BPFS_AS_AUTO, BPFS_AS_BINUTILS, BPFS_AS_BPF_ASM };
+
 struct bpfs_options
 {
   bool helper_calls;       /* helper-calls: calls through helpers -> call N */
@@ -25,6 +29,7 @@ struct bpfs_options
   bool enum64;             /* enum64: 64-bit enums as BTF ENUM64 (6.0+) */
   bool float_constants;    /* float-constants: IEEE bits in instructions */
   bool varargs;            /* varargs: va_start sees r1-r5's arguments */
+  enum bpfs_assembler assembler; /* assembler=auto|bpf-as|bpf-asm */
 };
 extern struct bpfs_options bpfs_options;
 
@@ -36,6 +41,8 @@ void bpfs_btf_init (void);                  /* btf/gcc-btf.cc */
 void bpfs_core_init (void);                 /* attrs/core.cc */
 void bpfs_float_constants_init (void);      /* plugin/float-constants.cc */
 void bpfs_varargs_init (void);              /* plugin/varargs.cc */
+void bpfs_assembler_init (void);            /* plugin/assembler.cc */
+void bpfs_clang_macros_init (void);         /* plugin/clang-macros.cc */
 
 /* kernel_helper(N) on DECL: N, or 0.  */
 #ifdef GCC_TREE_H

@@ -1,0 +1,20 @@
+# cc.mk - bpf-cc, the front end that takes clang's BPF command line and
+# runs bpf-gcc with the plugin and bpf-asm (runtime/cc/bpf-cc.c).
+BPF_GCC ?= bpf-gcc
+CC_OPTIONS_H := $(OBJDIR)/cc/gcc-options.h
+CC_MULTIARCH := $(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
+
+all: $(BIN)/bpf-cc
+
+$(CC_OPTIONS_H): cc/gen-options.sh
+	@mkdir -p $(dir $@)
+	sh cc/gen-options.sh $(BPF_GCC) > $@.tmp && mv $@.tmp $@
+
+$(OBJDIR)/cc/bpf-cc.o: cc/bpf-cc.c $(CC_OPTIONS_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) -I$(OBJDIR)/cc -DBPF_CC_GCC='"$(BPF_GCC)"' \
+	  -DBPF_CC_MULTIARCH='"$(CC_MULTIARCH)"' -MMD -MP -c $< -o $@
+
+$(BIN)/bpf-cc: $(OBJDIR)/cc/bpf-cc.o
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) -o $@ $<

@@ -1,0 +1,473 @@
+/* bpf-cc: a compiler front end to put where a BPF Makefile runs clang.
+ *
+ * Makefiles build BPF objects with `$(CLANG) -g -O2 -target bpf -c ...`
+ * (or a BPF_CC variable).  bpf-gcc refuses `-target`, needs the plugin
+ * (-fplugin=) and bpfsupport's assembler (-B), and does not look in
+ * /usr/include, where libbpf's and the kernel's headers are.  bpf-cc takes
+ * clang's command line, maps what has a bpf-gcc meaning, drops what only
+ * tunes clang's warnings, refuses the rest with one line naming the flag,
+ * and runs bpf-gcc with the plugin, the assembler and the include setup.
+ *
+ * Everything is found relative to bpf-cc's own location, so the build
+ * tree, an installed prefix and a DESTDIR copy of it all work:
+ *   DIR/../bpfsupport.so                 build tree (build/bin/bpf-cc)
+ *   DIR/../lib/bpfsupport/bpfsupport.so  installed prefix (PREFIX/bin)
+ *   DIR/../libexec/bpfsupport/as         bpf-asm as bpf-gcc's assembler
+ * The options are listed in --help and in doc/man/bpf-cc.1 (a test checks
+ * that the two agree).  */
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gcc-options.h"
+
+#ifndef BPF_CC_VERSION
+#define BPF_CC_VERSION "0.1"
+#endif
+#ifndef BPF_CC_GCC
+#define BPF_CC_GCC "bpf-gcc"
+#endif
+#ifndef BPF_CC_MULTIARCH
+#define BPF_CC_MULTIARCH "x86_64-linux-gnu"
+#endif
+
+static const char usage[] =
+  "Usage: bpf-cc [OPTION]... FILE...\n"
+  "Compile BPF programs with bpf-gcc and the bpfsupport plugin, taking the\n"
+  "options BPF Makefiles pass to clang.\n"
+  "\n"
+  "Options of clang that are mapped:\n"
+  "  -target bpf|bpfel|bpfeb, --target=bpf|bpfel|bpfeb\n"
+  "                       the BPF target (bpfeb: -mbig-endian)\n"
+  "  -mcpu=v1|v2|v3|v4|generic|probe\n"
+  "                       the instruction set (v4: plugin argument cpu=v4)\n"
+  "  -Oz                  -Os\n"
+  "  -gline-tables-only   -g\n"
+  "  -fcolor-diagnostics, -fno-color-diagnostics\n"
+  "                       -fdiagnostics-color=always|never\n"
+  "  -ferror-limit=N      -fmax-errors=N\n"
+  "  -fno-integrated-as, -no-integrated-as\n"
+  "                       assemble with binutils' bpf-as instead of bpf-asm\n"
+  "  -fintegrated-as, -integrated-as\n"
+  "                       assemble with bpf-asm (the default)\n"
+  "  -Qunused-arguments   accepted and ignored\n"
+  "  -W...                a warning bpf-gcc does not know (a clang-only\n"
+  "                       name) is dropped; bpf-gcc's own are passed on\n"
+  "\n"
+  "Options passed to bpf-gcc as they are:\n"
+  "  -c, -S, -E, -o FILE, -x LANG, -g, -g0..-g3, -gdwarf-N, -O0..-O3, -Os,\n"
+  "  -Og, -Ofast, -D, -U, -I, -iquote, -isystem, -idirafter, -include,\n"
+  "  -imacros, -std=, -M, -MM, -MD, -MMD, -MF, -MT, -MQ, -MP, -MG, -w,\n"
+  "  -pedantic, -pipe, -nostdinc, -save-temps, -v, -mlittle-endian,\n"
+  "  -mbig-endian, and every -f and -m option bpf-gcc knows\n"
+  "\n"
+  "Options of bpf-cc:\n"
+  "  --help               print this text and exit\n"
+  "  --version            print the version and exit\n"
+  "  --print-command      print the bpf-gcc command line instead of running it\n"
+  "\n"
+  "Environment:\n"
+  "  BPF_GCC              the bpf-gcc driver to run (default " BPF_CC_GCC ")\n"
+  "\n"
+  "bpf-gcc gets -Wno-maybe-uninitialized before these options (clang has no\n"
+  "such warning).  Other options are refused with one line naming them.\n"
+  "See bpf-cc(1).\n";
+
+/* The user's options and files, mapped, in their order.  */
+static const char **user;
+static size_t nuser;
+
+static void
+add (const char *arg)
+{
+  user[nuser++] = arg;
+}
+
+/* The command being built.  */
+static const char **cmd;
+static size_t ncmd, cmd_cap;
+
+static void
+push (const char *arg)
+{
+  if (ncmd + 1 >= cmd_cap)
+    {
+      cmd_cap = cmd_cap ? cmd_cap * 2 : 64;
+      cmd = realloc (cmd, cmd_cap * sizeof *cmd);
+      if (!cmd)
+	{
+	  fputs ("bpf-cc: error: out of memory\n", stderr);
+	  exit (1);
+	}
+    }
+  cmd[ncmd++] = arg;
+  cmd[ncmd] = NULL;
+}
+
+static char *
+concat (const char *a, const char *b)
+{
+  char *s;
+  if (asprintf (&s, "%s%s", a, b) < 0)
+    {
+      fputs ("bpf-cc: error: out of memory\n", stderr);
+      exit (1);
+    }
+  return s;
+}
+
+static bool
+starts (const char *s, const char *prefix)
+{
+  return !strncmp (s, prefix, strlen (prefix));
+}
+
+static bool
+is_file (const char *path)
+{
+  struct stat st;
+  return stat (path, &st) == 0 && S_ISREG (st.st_mode);
+}
+
+/* -O followed by a level bpf-gcc reads (-O4 and up mean -O3, as in clang).  */
+#define ISDIGIT_OR_S(c) (((c) >= '0' && (c) <= '9') || (c) == 's' || (c) == 'g')
+
+static void
+unsupported (const char *opt, const char *why)
+{
+  fprintf (stderr, "bpf-cc: error: unsupported option '%s' (%s)\n", opt, why);
+  exit (1);
+}
+
+/* Whether bpf-gcc knows OPT (-fX, -fno-X, -fX=V, -WX, -Wno-X, -mX...).  */
+static bool
+gcc_knows (const char *opt)
+{
+  char name[256];
+  size_t len;
+  const char *eq = strchr (opt, '=');
+  if (opt[1] == 'f' || opt[1] == 'W')
+    {
+      if (starts (opt + 2, "no-"))
+	snprintf (name, sizeof name, "-%c%s", opt[1], opt + 5);
+      else
+	snprintf (name, sizeof name, "%s", opt);
+    }
+  else
+    snprintf (name, sizeof name, "%s", opt);
+  eq = strchr (name, '=');
+  len = eq ? (size_t) (eq - name) + 1 : strlen (name);
+  for (size_t i = 0; i < sizeof gcc_options / sizeof *gcc_options; i++)
+    {
+      const char *g = gcc_options[i];
+      size_t glen = strlen (g);
+      if (glen == len && !strncmp (g, name, len))
+	return true;
+      /* `-fbuiltin-' stands for -fno-builtin-memcpy and the like.  */
+      if (glen > 2 && g[glen - 1] == '-' && len > glen && !strncmp (g, name, glen))
+	return true;
+      /* `-Wformat=' also covers plain -Wformat.  */
+      if (glen == len + 1 && g[glen - 1] == '=' && !strncmp (g, name, len))
+	return true;
+    }
+  return false;
+}
+
+/* The directory holding this program, symlinks resolved.  */
+static char *
+self_dir (void)
+{
+  char *path = realpath ("/proc/self/exe", NULL);
+  if (!path)
+    {
+      fprintf (stderr, "bpf-cc: error: cannot find my own location "
+	       "(/proc/self/exe: %s)\n", strerror (errno));
+      exit (1);
+    }
+  *strrchr (path, '/') = '\0';
+  return path;
+}
+
+/* Options whose value is the next argument (when not joined).  */
+static const char *const separate_value[] = {
+  "-o", "-D", "-U", "-I", "-iquote", "-isystem", "-idirafter", "-include",
+  "-imacros", "-MF", "-MT", "-MQ", "-x", NULL
+};
+
+static bool
+takes_value (const char *opt)
+{
+  for (int i = 0; separate_value[i]; i++)
+    if (!strcmp (opt, separate_value[i]))
+      return true;
+  return false;
+}
+
+/* One of those with its value joined (-Ifoo, -isystemfoo, -MFfile).  */
+static bool
+joined_value (const char *opt)
+{
+  for (int i = 0; separate_value[i]; i++)
+    if (starts (opt, separate_value[i]) && opt[strlen (separate_value[i])])
+      return true;
+  return false;
+}
+
+/* Passed on as they are (exact names).  */
+static const char *const plain[] = {
+  "-c", "-S", "-E", "-g", "-g0", "-g1", "-g2", "-g3", "-O", "-O0", "-O1",
+  "-O2", "-O3", "-Os", "-Og", "-Ofast", "-M", "-MM", "-MD", "-MMD", "-MP",
+  "-MG", "-w", "-pedantic", "-pedantic-errors", "-pipe", "-nostdinc",
+  "-save-temps", "-v", "-P", "-C", "-H", "-ansi", "-###", NULL
+};
+
+static bool
+is_plain (const char *opt)
+{
+  for (int i = 0; plain[i]; i++)
+    if (!strcmp (opt, plain[i]))
+      return true;
+  return false;
+}
+
+static void
+set_target (const char *t)
+{
+  if (!strcmp (t, "bpf") || !strcmp (t, "bpfel"))
+    return;
+  if (!strcmp (t, "bpfeb"))
+    {
+      add ("-mbig-endian");
+      return;
+    }
+  fprintf (stderr, "bpf-cc: error: unsupported target '%s' (bpf-cc builds "
+	   "BPF only: bpf, bpfel or bpfeb)\n", t);
+  exit (1);
+}
+
+static char plugin_cpu[64];
+
+static void
+set_cpu (const char *opt)
+{
+  const char *v = opt + strlen ("-mcpu=");
+  if (!strcmp (v, "probe"))
+    return;		/* the running kernel's best: bpf-gcc's default, v3 */
+  if (!strcmp (v, "generic"))
+    v = "v1";
+  if (v[0] != 'v' || v[1] < '1' || v[1] > '4' || v[2])
+    {
+      fprintf (stderr, "bpf-cc: error: unsupported option '%s' (-mcpu takes "
+	       "v1, v2, v3, v4, generic or probe)\n", opt);
+      exit (1);
+    }
+  /* bpf-gcc 12 knows v1..v3; the plugin emits v4's instructions.  */
+  add (v[1] == '4' ? "-mcpu=v3" : opt);
+  snprintf (plugin_cpu, sizeof plugin_cpu, "-fplugin-arg-bpfsupport-cpu=%s", v);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *gcc = getenv ("BPF_GCC");
+  bool print_only = false, integrated_as = true, nostdinc = false;
+  bool verbose = false;
+
+  if (!gcc || !*gcc)
+    gcc = BPF_CC_GCC;
+  user = calloc ((size_t) argc * 2 + 1, sizeof *user);
+  if (!user)
+    return 1;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (a[0] != '-' || !strcmp (a, "-"))
+	{
+	  user[nuser++] = a;
+	  continue;
+	}
+      if (!strcmp (a, "--help"))
+	{
+	  fputs (usage, stdout);
+	  return 0;
+	}
+      if (!strcmp (a, "--version"))
+	{
+	  printf ("bpf-cc (bpfsupport) %s\n", BPF_CC_VERSION);
+	  return 0;
+	}
+      if (!strcmp (a, "--print-command"))
+	{
+	  print_only = true;
+	  continue;
+	}
+      if (takes_value (a))
+	{
+	  if (i + 1 >= argc)
+	    {
+	      fprintf (stderr, "bpf-cc: error: missing argument to '%s'\n", a);
+	      return 1;
+	    }
+	  if (!strcmp (a, "-x") && strcmp (argv[i + 1], "c")
+	      && strcmp (argv[i + 1], "assembler")
+	      && strcmp (argv[i + 1], "assembler-with-cpp")
+	      && strcmp (argv[i + 1], "c-header") && strcmp (argv[i + 1], "none"))
+	    {
+	      fprintf (stderr, "bpf-cc: error: unsupported language '%s' "
+		       "(bpf-gcc compiles C and BPF assembly)\n", argv[i + 1]);
+	      return 1;
+	    }
+	  user[nuser++] = a;
+	  user[nuser++] = argv[++i];
+	  continue;
+	}
+      if (!strcmp (a, "-target"))
+	{
+	  if (i + 1 >= argc)
+	    {
+	      fputs ("bpf-cc: error: missing argument to '-target'\n", stderr);
+	      return 1;
+	    }
+	  set_target (argv[++i]);
+	}
+      else if (starts (a, "--target=") || starts (a, "-target="))
+	set_target (strchr (a, '=') + 1);
+      else if (starts (a, "-mcpu="))
+	set_cpu (a);
+      else if (!strcmp (a, "-Oz"))
+	add ("-Os");
+      else if (!strcmp (a, "-gline-tables-only"))
+	add ("-g");
+      else if (!strcmp (a, "-fcolor-diagnostics"))
+	add ("-fdiagnostics-color=always");
+      else if (!strcmp (a, "-fno-color-diagnostics"))
+	add ("-fdiagnostics-color=never");
+      else if (starts (a, "-ferror-limit="))
+	add (concat ("-fmax-errors=", a + strlen ("-ferror-limit=")));
+      else if (!strcmp (a, "-fno-integrated-as") || !strcmp (a, "-no-integrated-as"))
+	integrated_as = false;
+      else if (!strcmp (a, "-fintegrated-as") || !strcmp (a, "-integrated-as"))
+	integrated_as = true;
+      else if (!strcmp (a, "-Qunused-arguments"))
+	;
+      else if (starts (a, "-fplugin-arg-bpfsupport-"))
+	add (a);
+      else if (is_plain (a))
+	{
+	  if (!strcmp (a, "-nostdinc"))
+	    nostdinc = true;
+	  if (!strcmp (a, "-v"))
+	    verbose = true;
+	  user[nuser++] = a;
+	}
+      else if (joined_value (a))
+	user[nuser++] = a;
+      else if (starts (a, "-std=") || starts (a, "-O") || starts (a, "-gdwarf")
+	       || !strcmp (a, "-gbtf") || starts (a, "-Wp,") || starts (a, "-Wa,"))
+	{
+	  if (starts (a, "-O") && !ISDIGIT_OR_S (a[2]))
+	    unsupported (a, "bpf-gcc knows -O0..-O3, -Os, -Og and -Ofast");
+	  user[nuser++] = a;
+	}
+      else if (a[1] == 'W')
+	{
+	  /* Warnings only change diagnostics: clang's own names (such as
+	     -Wno-compare-distinct-pointer-types) have no bpf-gcc meaning and
+	     are dropped; -Werror=NAME for such a name is dropped too.  */
+	  const char *name = a;
+	  char buf[256];
+	  if (starts (a, "-Werror=") || starts (a, "-Wno-error="))
+	    {
+	      snprintf (buf, sizeof buf, "-W%s", strchr (a, '=') + 1);
+	      name = buf;
+	    }
+	  if (!strcmp (a, "-Werror") || !strcmp (a, "-Wno-error")
+	      || gcc_knows (name))
+	    user[nuser++] = a;
+	}
+      else if (!strcmp (a, "-mllvm") || !strcmp (a, "-Xclang")
+	       || !strcmp (a, "-emit-llvm"))
+	unsupported (a, "clang-only: LLVM's internals; remove it for bpf-cc");
+      else if ((a[1] == 'f' || a[1] == 'm') && gcc_knows (a))
+	user[nuser++] = a;
+      else if (a[1] == 'f' || a[1] == 'm')
+	unsupported (a, "clang-only; bpf-gcc has no equivalent: remove it "
+		     "for bpf-cc, see bpf-cc(1)");
+      else
+	unsupported (a, "clang-only or unknown; see bpf-cc --help");
+    }
+
+  /* The command: bpf-gcc, the plugin, the assembler, the user's options
+     and files in their order, then the include setup,
+     after everything the user gave, so that a project's own -I (vendored
+     libbpf headers) comes first.  */
+  {
+    char *dir = self_dir ();
+    char *plugin, *asdir;
+
+    plugin = concat (dir, "/../bpfsupport.so");
+    if (!is_file (plugin))
+      plugin = concat (dir, "/../lib/bpfsupport/bpfsupport.so");
+    if (!is_file (plugin))
+      {
+	fprintf (stderr, "bpf-cc: error: cannot find the plugin: neither "
+		 "%s/../bpfsupport.so nor %s/../lib/bpfsupport/bpfsupport.so "
+		 "exists\n", dir, dir);
+	return 1;
+      }
+    asdir = concat (dir, "/../libexec/bpfsupport/");
+    if (integrated_as && !is_file (concat (asdir, "as")))
+      {
+	fprintf (stderr, "bpf-cc: error: cannot find bpf-asm as %sas "
+		 "(-fno-integrated-as uses binutils' bpf-as)\n", asdir);
+	return 1;
+      }
+
+    push (gcc);
+    push (concat ("-fplugin=", plugin));
+    if (integrated_as)
+      push (concat ("-B", asdir));
+    else
+      push ("-fplugin-arg-bpfsupport-assembler=bpf-as");
+    /* clang has no flow-based "may be used uninitialized" warning; GCC's
+       fires in libbpf 1.1's BPF_CORE_READ_BITFIELD (a switch on a CO-RE
+       value), which a -Werror project builds with clang.  Before the
+       user's options: -Wmaybe-uninitialized turns it back on.  */
+    push ("-Wno-maybe-uninitialized");
+    if (plugin_cpu[0])
+      push (plugin_cpu);
+    for (size_t i = 0; i < nuser; i++)
+      push (user[i]);
+    if (!nostdinc)
+      {
+	/* Where clang -target bpf looks, in clang's order, after bpf-gcc's
+	   own directory (stddef.h, stdint.h...): the host's headers hold
+	   libbpf's bpf/ and the kernel's linux/ and asm/ (multiarch).  */
+	push ("-idirafter");
+	push ("/usr/local/include");
+	push ("-idirafter");
+	push ("/usr/include/" BPF_CC_MULTIARCH);
+	push ("-idirafter");
+	push ("/usr/include");
+      }
+  }
+
+  if (print_only || verbose)
+    {
+      for (size_t i = 0; i < ncmd; i++)
+	fprintf (print_only ? stdout : stderr, "%s%s", i ? " " : "", cmd[i]);
+      fputc ('\n', print_only ? stdout : stderr);
+      if (print_only)
+	return 0;
+    }
+  execvp (cmd[0], (char *const *) cmd);
+  fprintf (stderr, "bpf-cc: error: cannot run %s: %s (set BPF_GCC to the "
+	   "bpf-gcc driver)\n", cmd[0], strerror (errno));
+  return 127;
+}
