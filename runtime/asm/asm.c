@@ -14,6 +14,7 @@
 #define ASM_MAX_FILL (16 << 20)
 #define ASM_MAX_SECTION (256 << 20)
 #define ASM_MAX_NUMLABEL 10000
+#define ASM_MAX_EXPR_DEPTH 500
 /* Macro, .rept and .irp expansions nest at most this deep (gas's
    default), and expand to at most ASM_MAX_EXPAND bytes in total.  */
 #define ASM_MAX_NEST 100
@@ -55,7 +56,17 @@ xstrndup (const char *s, size_t n)
 struct expr {
   int add, sub;        /* symbol indexes or -1 */
   int64_t k;
+  /* 0, or 1 + the index in c->post of the last of operations with
+     constants to apply to add - sub + k once both are known: a data
+     directive's ((l_break - 1b - 8) / 8) & 0xffff, as can_loop writes
+     it, with l_break a label further on (see post_op).  */
+  int post;
 };
+
+/* One operation of an expression's post chain: value = value OP V.  */
+struct post_op { int op; int64_t v; int prev; };
+#define ASM_MAX_POST 16
+static int64_t binop_const (int op, int64_t a, int64_t b);
 
 enum fx_kind { FX_IMM32, FX_OFF16, FX_JUMP16, FX_JUMP32, FX_CALL, FX_LDDW,
                FX_DATA };
@@ -93,6 +104,11 @@ struct frame {
   int ctx;             /* expansion context of the lines */
   size_t ncond;        /* conditional depth when the frame was entered */
   enum frame_kind kind;
+  /* The statements of a line still to assemble after a frame above this
+     one (a macro the line invoked) is read: run_pieces.  */
+  char *pend;
+  size_t pendlen, pendoff;
+  int pendline;
 };
 
 /* One macro invocation: where it was, in which context.  */
@@ -141,6 +157,7 @@ struct asm_ctx {
   /* sections */
   struct asm_sec *secs;
   size_t nsecs, seccap;
+  struct name_index secidx;
   int cur, prev;
   int *stack; size_t nstack, stackcap;
   /* symbols, with a hash table */
@@ -174,6 +191,16 @@ struct asm_ctx {
   int fatal;           /* stop reading input */
   int in_comment;
   char *lbuf; size_t lbufcap;
+  /* Inside GCC's #APP ... #NO_APP (an inline asm block): where it
+     started and how many statements were assembled in it.  */
+  int in_app, app_line;
+  unsigned app_stmts;
+  int gcc_file;        /* the file starts as bpf-gcc's output does */
+  /* post chains of expressions (struct expr.post); allow_post: the
+     expression being read may have one (a data directive's).  */
+  struct post_op *post; size_t npost, postcap;
+  int allow_post;
+  int edepth;          /* parse_primary's nesting */
 };
 
 int asm_errors (const struct asm_ctx *c) { return c->nerr; }
@@ -182,6 +209,7 @@ struct asm_sec *asm_sec_at (struct asm_ctx *c, size_t i) { return &c->secs[i]; }
 size_t asm_nsyms (const struct asm_ctx *c) { return c->nsyms; }
 struct asm_sym *asm_sym_at (struct asm_ctx *c, size_t i) { return &c->syms[i]; }
 uint32_t asm_eflags (const struct asm_ctx *c) { return c->eflags; }
+const char *asm_file (const struct asm_ctx *c) { return c->file; }
 
 static void
 loc_print (struct asm_ctx *c, int line, int col)
@@ -234,14 +262,29 @@ vdiag (struct asm_ctx *c, const char *sev, int ctx, int line, int col,
     }
 }
 
-static void
-diag_loc (struct asm_ctx *c, int ctx, int line, int col, const char *fmt, ...)
+/* Count an error; 0 when it is not to be printed.  After max_errors
+   (--max-errors) the assembler stops reading, as gas stops: a small
+   input can otherwise expand to millions of identical errors.  */
+static int
+count_error (struct asm_ctx *c)
 {
   c->nerr++;
   c->stmt_err = 1;
-  if (!c->opts->diag)
-    return;
   if (c->opts->max_errors && c->nerr > c->opts->max_errors)
+    {
+      if (!c->fatal && c->opts->diag)
+        fprintf (c->opts->diag, "%s: fatal error: too many errors (%d), stopping\n",
+                 c->file, c->opts->max_errors);
+      c->fatal = 1;
+      return 0;
+    }
+  return c->opts->diag != NULL;
+}
+
+static void
+diag_loc (struct asm_ctx *c, int ctx, int line, int col, const char *fmt, ...)
+{
+  if (!count_error (c))
     return;
   va_list ap;
   va_start (ap, fmt);
@@ -263,11 +306,7 @@ warn_loc (struct asm_ctx *c, int ctx, int line, int col, const char *fmt, ...)
 static void
 diag_at (struct asm_ctx *c, int line, int col, const char *fmt, ...)
 {
-  c->nerr++;
-  c->stmt_err = 1;
-  if (!c->opts->diag)
-    return;
-  if (c->opts->max_errors && c->nerr > c->opts->max_errors)
+  if (!count_error (c))
     return;
   va_list ap;
   va_start (ap, fmt);
@@ -438,10 +477,13 @@ sym_temp_here (struct asm_ctx *c)
 static int
 sec_find (struct asm_ctx *c, const char *name, size_t n)
 {
-  for (size_t i = 0; i < c->nsecs; i++)
-    if (strncmp (c->secs[i].name, name, n) == 0 && c->secs[i].name[n] == 0)
-      return (int) i;
-  return -1;
+  return nidx_find (c, &c->secidx, name, n);
+}
+
+static const char *
+sec_name (const struct asm_ctx *c, int i)
+{
+  return c->secs[i].name;
 }
 
 static void
@@ -469,6 +511,8 @@ sec_get (struct asm_ctx *c, const char *name, size_t n)
   if (i >= 0)
     return i;
   GROW (c->secs, c->nsecs, c->seccap);
+  nidx_grow (c, &c->secidx, c->nsecs);
+  nidx_insert (&c->secidx, name, n, (int) c->nsecs);
   struct asm_sec *s = &c->secs[c->nsecs];
   memset (s, 0, sizeof *s);
   s->name = xstrndup (name, n);
@@ -659,7 +703,7 @@ expect (struct asm_ctx *c, char ch)
 static struct expr
 econst (int64_t k)
 {
-  struct expr e = { -1, -1, k };
+  struct expr e = { -1, -1, k, 0 };
   return e;
 }
 
@@ -717,12 +761,23 @@ efold (struct asm_ctx *c, struct expr *e)
       e->k += va - vb;
       e->add = e->sub = -1;
     }
+  if (e->post && e->add < 0 && e->sub < 0)
+    {
+      /* The difference is known: apply its operations, first to last.  */
+      int chain[ASM_MAX_POST];
+      int n = 0;
+      for (int i = e->post; i && n < ASM_MAX_POST; i = c->post[i - 1].prev)
+        chain[n++] = i - 1;
+      while (n--)
+        e->k = binop_const (c->post[chain[n]].op, e->k, c->post[chain[n]].v);
+      e->post = 0;
+    }
 }
 
 static int
 eisconst (const struct expr *e)
 {
-  return e->add < 0 && e->sub < 0;
+  return e->add < 0 && e->sub < 0 && !e->post;
 }
 
 static struct expr parse_expr (struct asm_ctx *c);
@@ -761,6 +816,19 @@ parse_number (struct asm_ctx *c, int64_t *out)
         break;
       v = v * (uint64_t) base + (uint64_t) d;
     }
+  /* C's integer suffixes (U, L, LL, UL, ULL), which LLVM's assembler
+     skips: the selftests write "r1 = 0xffffffff00000000LL ll".  */
+  const char *q = s;
+  if (*q == 'u' || *q == 'U')
+    q++;
+  if (*q == 'l' || *q == 'L')
+    {
+      q++;
+      if (*q == q[-1])
+        q++;
+    }
+  if (q != s && !is_idchar ((unsigned char) *q))
+    s = q;
   c->p = s;
   *out = (int64_t) v;
   return 1;
@@ -775,8 +843,29 @@ numlabel_ref (struct asm_ctx *c, int n, int fwd)
   return sym_get (c, buf, (size_t) len);
 }
 
+static struct expr parse_primary_1 (struct asm_ctx *c);
+
+/* A primary expression, at most ASM_MAX_EXPR_DEPTH parentheses and
+   unary operators deep: the parser recurses on each, and 100,000 of them
+   would overflow the stack.  */
 static struct expr
 parse_primary (struct asm_ctx *c)
+{
+  if (c->edepth >= ASM_MAX_EXPR_DEPTH)
+    {
+      if (!c->stmt_err)
+        ERR (c, "expression nested too deeply (more than %d levels)", ASM_MAX_EXPR_DEPTH);
+      c->p += strlen (c->p);
+      return econst (0);
+    }
+  c->edepth++;
+  struct expr e = parse_primary_1 (c);
+  c->edepth--;
+  return e;
+}
+
+static struct expr
+parse_primary_1 (struct asm_ctx *c)
 {
   skip_ws (c);
   const char *st = c->p;
@@ -796,7 +885,7 @@ parse_primary (struct asm_ctx *c)
       efold (c, &e);
       if (op == '-' && e.sub >= 0 && e.add >= 0)
         {
-          int t = e.add; e.add = e.sub; e.sub = t; e.k = -e.k;
+          int t = e.add; e.add = e.sub; e.sub = t; e.k = (int64_t) (0 - (uint64_t) e.k);
           return e;
         }
       if (!eisconst (&e))
@@ -805,7 +894,7 @@ parse_primary (struct asm_ctx *c)
             diag_at (c, c->line, COL (c, st), "invalid operand of unary `%c'", op);
           return econst (0);
         }
-      e.k = op == '-' ? -e.k : op == '~' ? ~e.k : !e.k;
+      e.k = op == '-' ? (int64_t) (0 - (uint64_t) e.k) : op == '~' ? ~e.k : !e.k;
       return e;
     }
   if (isdigit ((unsigned char) *c->p))
@@ -966,6 +1055,54 @@ ecompare (struct asm_ctx *c, struct expr a, struct expr b, int op, int64_t *res)
   return 1;
 }
 
+/* A OP B, both constants (B not 0 for / and %).  */
+static int64_t
+binop_const (int op, int64_t a, int64_t b)
+{
+  switch (op)
+    {
+    case '+': return (int64_t) ((uint64_t) a + (uint64_t) b);
+    case '-': return (int64_t) ((uint64_t) a - (uint64_t) b);
+    case '*': return (int64_t) ((uint64_t) a * (uint64_t) b);
+    case '/': case '%':
+      if (b == 0)
+        return 0;
+      if (b == -1)
+        return op == '/' ? (int64_t) (0 - (uint64_t) a) : 0;
+      return op == '/' ? a / b : a % b;
+    case OP_SHL: return (b & ~63) ? 0 : (int64_t) ((uint64_t) a << b);
+    case OP_SHR: return (b & ~63) ? 0 : (int64_t) ((uint64_t) a >> b);
+    case '&': return a & b;
+    case '^': return a ^ b;
+    case '|': return a | b;
+    case OP_ORNOT: return a | ~b;
+    /* gas: the logical operators give 1 for true.  */
+    case OP_LAND: return a && b;
+    case OP_LOR: return a || b;
+    }
+  return 0;
+}
+
+/* E OP K where E is a difference of symbols not known yet (a label
+   further on): in a data directive, the operation waits in E's post
+   chain until the difference is known (efold).  0 when E cannot take it
+   (not a difference, not in a data directive, chain too long).  */
+static int
+post_add (struct asm_ctx *c, struct expr *e, int op, int64_t k)
+{
+  if (!c->allow_post || e->add < 0 || e->sub < 0 || (op >= OP_EQ && op <= OP_GE))
+    return 0;
+  int n = 0;
+  for (int i = e->post; i; i = c->post[i - 1].prev)
+    n++;
+  if (n >= ASM_MAX_POST)
+    return 0;
+  GROW (c->post, c->npost, c->postcap);
+  c->post[c->npost] = (struct post_op) { op, k, e->post };
+  e->post = (int) ++c->npost;
+  return 1;
+}
+
 static struct expr
 parse_binary (struct asm_ctx *c, int minprec)
 {
@@ -983,6 +1120,20 @@ parse_binary (struct asm_ctx *c, int minprec)
       const char *opp = c->p;
       c->p += oplen;
       struct expr b = parse_binary (c, prec + 1);
+      if (a.post || b.post)
+        {
+          /* A post chain takes operations with constants (below).  */
+          efold (c, &a);
+          efold (c, &b);
+          if (b.post || (a.post && (op >= OP_EQ && op <= OP_GE)))
+            goto bad;
+          if (a.post && (op == '+' || op == '-'))
+            {
+              if (eisconst (&b) && post_add (c, &a, op, b.k))
+                continue;
+              goto bad;
+            }
+        }
       if (op == '+')
         {
           if (a.add >= 0 && b.add >= 0)
@@ -1024,33 +1175,20 @@ parse_binary (struct asm_ctx *c, int minprec)
         }
       efold (c, &a);
       efold (c, &b);
-      if (!eisconst (&a) || !eisconst (&b))
-        goto bad;
-      switch (op)
+      if ((op == '/' || op == '%') && eisconst (&b) && b.k == 0)
         {
-        case '*': a.k = (int64_t) ((uint64_t) a.k * (uint64_t) b.k); break;
-        case '/': case '%':
-          if (b.k == 0)
-            {
-              if (!c->stmt_err)
-                diag_at (c, c->line, COL (c, opp), "division by zero");
-              a.k = 0;
-            }
-          else if (b.k == -1)
-            a.k = op == '/' ? (int64_t) (0 - (uint64_t) a.k) : 0;
-          else
-            a.k = op == '/' ? a.k / b.k : a.k % b.k;
-          break;
-        case OP_SHL: a.k = (b.k & ~63) ? 0 : (int64_t) ((uint64_t) a.k << b.k); break;
-        case OP_SHR: a.k = (b.k & ~63) ? 0 : (int64_t) ((uint64_t) a.k >> b.k); break;
-        case '&': a.k &= b.k; break;
-        case '^': a.k ^= b.k; break;
-        case '|': a.k |= b.k; break;
-        case OP_ORNOT: a.k |= ~b.k; break;
-        /* gas: the logical operators give 1 for true.  */
-        case OP_LAND: a.k = a.k && b.k; break;
-        case OP_LOR: a.k = a.k || b.k; break;
+          if (!c->stmt_err)
+            diag_at (c, c->line, COL (c, opp), "division by zero");
+          b.k = 1;
+          a = econst (0);
         }
+      if (!eisconst (&a) && eisconst (&b) && !post_add (c, &a, op, b.k))
+        goto bad;
+      if (!eisconst (&a))
+        continue;
+      if (!eisconst (&b))
+        goto bad;
+      a.k = binop_const (op, a.k, b.k);
       continue;
     bad:
       if (!c->stmt_err)
@@ -1592,15 +1730,14 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
 
 /* ---------- pseudo-C syntax ---------- */
 
+/* A register: rN, wN, or GCC's spelling of an inline asm operand, %rN
+   (and %fp for r10): asm written for clang gets its register operands
+   from GCC that way.  */
 static int
 pc_reg (struct asm_ctx *c, int *w)
 {
   skip_ws (c);
-  const char *s = c->p;
-  if (*s == '%')
-    return -1;
-  int r = parse_reg_name (c, w);
-  return r;
+  return parse_reg_name (c, w);
 }
 
 static int
@@ -1644,11 +1781,16 @@ pc_sizetype (struct asm_ctx *c, int *sign)
     }
 }
 
-/* "(rN + off)" or "rN + off" (bare, for xchg/cmpxchg).  */
+/* "(rN + off)" or "rN + off" (bare, for xchg/cmpxchg); with PAREN also
+   "[%rN+off]", how GCC prints an "m" operand of an inline asm (clang
+   prints "(rN + off)"), so that "*(u64 *)%[v]" means the same with both.  */
 static int
 pc_addr (struct asm_ctx *c, struct operand *m, int paren)
 {
-  if (paren && !expect (c, '('))
+  char close = ')';
+  if (paren && accept (c, '['))
+    close = ']';
+  else if (paren && !expect (c, '('))
     return 0;
   int w;
   m->at = c->p;
@@ -1669,7 +1811,7 @@ pc_addr (struct asm_ctx *c, struct operand *m, int paren)
       if (neg)
         {
           if (eisconst (&m->e))
-            m->e.k = -m->e.k;
+            m->e.k = (int64_t) (0 - (uint64_t) m->e.k);
           else
             {
               ERR (c, "symbolic negative offset");
@@ -1679,7 +1821,7 @@ pc_addr (struct asm_ctx *c, struct operand *m, int paren)
     }
   else
     m->e = econst (0);
-  if (paren && !expect (c, ')'))
+  if (paren && !expect (c, close))
     return 0;
   return 1;
 }
@@ -2404,20 +2546,45 @@ parse_section_args (struct asm_ctx *c, int s)
       else
         ERR (c, "unknown section type");
     }
-  if (accept (c, ','))
+  if (!accept (c, ','))
+    return;
+  if (sec->flags & SHF_MERGE)
     {
-      if (sec->flags & SHF_MERGE)
-        sec->entsize = (uint64_t) const_expr (c);
-      else
+      const char *at = c->p;
+      int64_t k = const_expr (c);
+      /* The size must be a multiple of it (libelf refuses the object
+         otherwise): asm_run checks that at the end, from this line.  */
+      if (k <= 0 || k > 0xffff)
         {
-          /* group name or similar: skip */
-          while (*c->p)
-            c->p++;
+          if (!c->stmt_err)
+            diag_at (c, c->line, COL (c, at), "bad entry size %lld for section `%s'",
+                     (long long) k, sec->name);
+          return;
         }
+      sec->entsize = (uint64_t) k;
+      sec->entsize_line = c->line;
+      if (!accept (c, ','))
+        return;
     }
-  while (accept (c, ','))
-    while (*c->p && *c->p != ',')
-      c->p++;
+  if (sec->flags & (SHF_GROUP | SHF_LINK_ORDER))
+    {
+      /* A group or linked section needs sections bpf-asm does not write:
+         an error, not an object that silently lacks them.  */
+      ERR (c, "section groups (G) and linked sections (o) are not supported");
+      c->p += strlen (c->p);
+      return;
+    }
+  const char *id;
+  size_t n = ident (c, &id);
+  if (n == 6 && !strncmp (id, "unique", 6) && accept (c, ','))
+    {
+      /* gas's ",unique,N": another section of the same name; bpf-asm
+         merges sections by name, so only N = 0 keeps the meaning.  */
+      (void) const_expr (c);
+      ERR (c, "`unique' sections are not supported");
+      return;
+    }
+  ERR (c, "junk at end of `.section': `%.20s'", id);
 }
 
 static int
@@ -2533,7 +2700,9 @@ directive (struct asm_ctx *c, const char *d, size_t n)
         {
           skip_ws (c);
           const char *eat = c->p;
+          c->allow_post = 1;
           struct expr e = parse_expr (c);
+          c->allow_post = 0;
           if (c->stmt_err)
             return 1;
           emit_data_value (c, size, e, eat);
@@ -2677,7 +2846,13 @@ directive (struct asm_ctx *c, const char *d, size_t n)
           if (s->align < 8) s->align = 8;
         }
       if (!is_end (c))
-        (void) const_expr (c);   /* subsection number: ignored */
+        {
+          /* gas puts subsection N after subsection 0: bpf-asm has one
+             subsection per section, so only 0 means what it says.  */
+          const char *at = c->p;
+          if (const_expr (c) != 0 && !c->stmt_err)
+            diag_at (c, c->line, COL (c, at), "subsections are not supported");
+        }
       goto end;
     }
   if (dir_is (d, n, ".section") || dir_is (d, n, ".pushsection"))
@@ -2906,13 +3081,23 @@ directive (struct asm_ctx *c, const char *d, size_t n)
         }
       goto end;
     }
+  if (dir_is (d, n, ".subsection"))
+    {
+      /* gas puts subsection N after subsection 0: bpf-asm has one
+         subsection per section, so only 0 means what it says.  */
+      skip_ws (c);
+      const char *sat = c->p;
+      if (const_expr (c) != 0 && !c->stmt_err)
+        diag_at (c, c->line, COL (c, sat), "subsections are not supported");
+      goto end;
+    }
   /* Accepted and ignored.  */
   if (dir_is (d, n, ".loc") || dir_is (d, n, ".loc_mark_labels")
       || (n > 5 && !strncmp (d, ".cfi_", 5)) || dir_is (d, n, ".addrsig")
       || dir_is (d, n, ".addrsig_sym") || dir_is (d, n, ".version")
       || dir_is (d, n, ".cpu") || dir_is (d, n, ".arch") || dir_is (d, n, ".nolist")
       || dir_is (d, n, ".list") || dir_is (d, n, ".eject") || dir_is (d, n, ".psize")
-      || dir_is (d, n, ".title") || dir_is (d, n, ".sbttl") || dir_is (d, n, ".subsection"))
+      || dir_is (d, n, ".title") || dir_is (d, n, ".sbttl"))
     {
       while (*c->p)
         c->p++;
@@ -3253,6 +3438,7 @@ frame_pop (struct asm_ctx *c)
                 f->kind == FRAME_FILE ? "" : " in the same expansion");
     }
   free (f->buf);
+  free (f->pend);
   c->nframes--;
 }
 
@@ -3818,6 +4004,21 @@ ifc_string (struct asm_ctx *c, int term)
   return b.p;
 }
 
+/* A register operand as .ifc compares it: GCC prints an inline asm's
+   register operand as %rN (r10 as %fp), clang as rN, and asm written for
+   clang compares %[x] with rN (bpf_experimental.h's bpf_addr_space_cast):
+   so a whole string %rN compares as rN, and %fp as r10.  */
+static const char *
+ifc_reg (const char *s)
+{
+  if (!strcmp (s, "%fp"))
+    return "r10";
+  if (s[0] == '%' && s[1] == 'r' && isdigit ((unsigned char) s[2])
+      && (!s[3] || (isdigit ((unsigned char) s[3]) && !s[4])))
+    return s + 1;
+  return s;
+}
+
 /* Evaluate the condition of .if-like directive D (N bytes), reading its
    operands.  */
 static int
@@ -3879,7 +4080,7 @@ cond_eval (struct asm_ctx *c, const char *d, size_t n)
         }
       c->p++;
       char *b = ifc_string (c, 0);
-      int eq = !strcmp (a, b);
+      int eq = !strcmp (ifc_reg (a), ifc_reg (b));
       free (a);
       free (b);
       return s[0] == 'c' ? eq : !eq;
@@ -3986,6 +4187,8 @@ cond_directive (struct asm_ctx *c, const char *d, size_t n)
       top->seen_else = 1;
       top->active = (uint8_t) (top->outer && !top->taken);
       top->taken = 1;
+      if (top->outer && !is_end (c))
+        ERR (c, "junk at end of line: `%.20s'", c->p);
       c->p += strlen (c->p);
       return 1;
     }
@@ -3996,6 +4199,8 @@ cond_directive (struct asm_ctx *c, const char *d, size_t n)
           diag_at (c, c->line, COL (c, d), "`.endif' without `.if'");
           return 1;
         }
+      if (top->outer && !is_end (c))
+        ERR (c, "junk at end of line: `%.20s'", c->p);
       c->nconds--;
       c->p += strlen (c->p);
       return 1;
@@ -4048,6 +4253,7 @@ ctl_directive (struct asm_ctx *c, const char *d, size_t n)
       struct frame *f = &c->frames[c->nframes - 1];
       c->nconds = f->ncond;
       free (f->buf);
+      free (f->pend);
       c->nframes--;
       if (!is_end (c))
         ERR (c, "junk at end of line: `%.20s'", c->p);
@@ -4245,14 +4451,78 @@ statement (struct asm_ctx *c)
     }
 }
 
-/* Strip comments in place (outside strings): '#', ';', '//', and
-   C comments spanning lines (IN_COMMENT carries state).  */
-static void
-strip_comments (char *s, int *in_comment)
+/* Whether LINE, the first of a file, is how bpf-gcc starts its output:
+   `\t.file\t"NAME"' (clang starts with .text; see split_line).  */
+static int
+gcc_first_line (const char *line)
+{
+  return !strncmp (line, "\t.file\t\"", 8);
+}
+
+/* The plugin's mark on a CO-RE access it emits as an inline asm
+   (attrs/core.cc): `;core#N' ending the line, a comment.  */
+static int
+plugin_core_mark (const char *r)
+{
+  if (strncmp (r, ";core#", 6) || !isdigit ((unsigned char) r[6]))
+    return 0;
+  r += 6;
+  while (isdigit ((unsigned char) *r))
+    r++;
+  while (*r == ' ' || *r == '\t' || *r == '\r')
+    r++;
+  return !*r;
+}
+
+/* GCC's line marker in an inline asm block: `; 12 "file.c" 1'.  */
+static int
+gcc_line_marker (const char *r)
+{
+  r++;
+  while (*r == ' ' || *r == '\t')
+    r++;
+  if (!isdigit ((unsigned char) *r))
+    return 0;
+  while (isdigit ((unsigned char) *r))
+    r++;
+  if (*r != ' ' && *r != '\t')
+    return 0;
+  while (*r == ' ' || *r == '\t')
+    r++;
+  return *r == '"';
+}
+
+/* Cut line S into statements, in place: every `;' outside strings and
+   character constants becomes a NUL, as in LLVM's assembler and gas
+   (binutils 2.42 on), so that "r0 = 1; r0 += 2" is two statements.  With
+   COMMENTS (lines of the file), strip comments too: `#', `//' after white
+   space or `;', and C comments spanning lines (IN_COMMENT carries state).
+   `;' is GCC 12's comment character (ASM_COMMENT_START, as in binutils
+   2.40): with SEMI_COMMENT (the text bpf-gcc writes itself, outside an
+   inline asm block) it starts a comment, and GCC never writes two
+   statements on a line, so no code can follow it.  In an inline asm block
+   (IN_APP) the text is the user's, written for clang: `;' separates, and
+   only GCC's line markers (`; 12 "file.c" 1') and the plugin's CO-RE
+   marks (`;core#N' at the end of a line) are comments.  Returns the
+   new length (pieces included).  */
+static size_t
+split_line (char *s, int comments, int *in_comment, int in_app, int semi_comment)
 {
   char *w = s;
   int instr = 0;
-  for (char *r = s; *r;)
+  char *r = s;
+  if (comments && !*in_comment)
+    {
+      const char *q = s;
+      while (*q == ' ' || *q == '\t')
+        q++;
+      if (*q == ';' && (semi_comment || (in_app && gcc_line_marker (q))))
+        {
+          *s = 0;
+          return 0;
+        }
+    }
+  while (*r)
     {
       if (*in_comment)
         {
@@ -4285,29 +4555,50 @@ strip_comments (char *s, int *in_comment)
           *w++ = *r++;
           continue;
         }
-      if (*r == '/' && r[1] == '*')
+      if (*r == '\'' && r[1])
         {
-          *in_comment = 1;
-          r += 2;
+          /* A character constant ('; or ';'): not a separator.  */
+          *w++ = *r++;
+          *w++ = *r++;
           continue;
         }
-      /* `//' (LLVM's comment) only after white space: section names
-         such as uretprobe//bin/bash:readline contain it.  */
-      if (*r == '#' || *r == ';'
-          || (*r == '/' && r[1] == '/' && (r == s || r[-1] == ' ' || r[-1] == '\t')))
+      if (*r == ';' && (semi_comment || plugin_core_mark (r)))
         break;
+      if (*r == ';')
+        {
+          *w++ = 0;
+          r++;
+          continue;
+        }
+      if (comments)
+        {
+          if (*r == '/' && r[1] == '*')
+            {
+              *in_comment = 1;
+              r += 2;
+              continue;
+            }
+          /* `//' (LLVM's comment) only after white space or a statement's
+             end: section names such as uretprobe//bin/bash:readline
+             contain it.  */
+          if (*r == '#'
+              || (*r == '/' && r[1] == '/'
+                  && (r == s || r[-1] == ' ' || r[-1] == '\t' || r[-1] == ';')))
+            break;
+        }
       *w++ = *r++;
     }
   *w = 0;
+  return (size_t) (w - s);
 }
 
 /* ---------- the input loop ---------- */
 
+/* Assemble one statement, LINE, of the line that starts at START.  */
 static void
-process_line (struct asm_ctx *c)
+process_line (struct asm_ctx *c, const char *start, char *line)
 {
-  char *line = c->lbuf;
-  c->linestart = line;
+  c->linestart = start;
   c->p = line;
   c->stmt_err = 0;
   if (c->defn.kind)
@@ -4327,9 +4618,72 @@ process_line (struct asm_ctx *c)
       return;
     }
   size_t nfx = c->nfx;
+  int blank = is_end (c);
+  c->p = line;
   statement (c);
   if (c->stmt_err)
     c->nfx = nfx;    /* no fixups for a statement in error */
+  else if (!blank && c->in_app)
+    c->app_stmts++;
+}
+
+/* GCC brackets the text of each inline asm with lines "#APP" and
+   "#NO_APP" (ASM_APP_ON/OFF); --app-stats counts the statements of each
+   such block, so that a corpus check can compare them with the block's
+   text.  LINE is a whole line of the file, before comments go.  */
+static void
+app_marker (struct asm_ctx *c, const char *line)
+{
+  while (*line == ' ' || *line == '\t')
+    line++;
+  size_t n = strlen (line);
+  while (n && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
+    n--;
+  if (n == 4 && !memcmp (line, "#APP", 4))
+    {
+      if (c->in_app && c->opts->app_stats)
+        fprintf (c->opts->app_stats, "%d %u\n", c->app_line, c->app_stmts);
+      c->in_app = 1;
+      c->app_line = c->line;
+      c->app_stmts = 0;
+    }
+  else if (n == 7 && !memcmp (line, "#NO_APP", 7))
+    {
+      if (c->in_app && c->opts->app_stats)
+        fprintf (c->opts->app_stats, "%d %u\n", c->app_line, c->app_stmts);
+      c->in_app = 0;
+    }
+}
+
+/* Assemble the statements of BUF (LEN bytes, split_line's pieces) from
+   offset OFF, line LINE of the top frame.  When one of them opens a frame
+   (a macro, a .rept), the rest waits in the frame under it, to follow the
+   expansion: returns 1, BUF then belongs to that frame.  */
+static int
+run_pieces (struct asm_ctx *c, char *buf, size_t len, size_t off, int line)
+{
+  size_t depth = c->nframes;
+  int ctx = c->frames[depth - 1].ctx;
+  while (off <= len && !c->fatal)
+    {
+      char *piece = buf + off;
+      off += strlen (piece) + 1;
+      c->line = line;
+      c->ctx = ctx;
+      process_line (c, buf, piece);
+      if (c->nframes < depth)
+        return 0;   /* .exitm: the rest of the expansion goes */
+      if (c->nframes > depth && off <= len)
+        {
+          struct frame *f = &c->frames[depth - 1];
+          f->pend = buf;
+          f->pendlen = len;
+          f->pendoff = off;
+          f->pendline = line;
+          return 1;
+        }
+    }
+  return 0;
 }
 
 /* Read lines from the frames until the file ends (or a fatal error).  */
@@ -4339,6 +4693,14 @@ run_lines (struct asm_ctx *c)
   while (c->nframes && !c->fatal)
     {
       struct frame *f = &c->frames[c->nframes - 1];
+      if (f->pend)
+        {
+          char *buf = f->pend;
+          f->pend = NULL;
+          if (!run_pieces (c, buf, f->pendlen, f->pendoff, f->pendline))
+            free (buf);
+          continue;
+        }
       if (f->pos >= f->len)
         {
           if (f->reps)
@@ -4366,9 +4728,18 @@ run_lines (struct asm_ctx *c)
         }
       memcpy (c->lbuf, s, n);
       c->lbuf[n] = 0;
-      if (f->kind == FRAME_FILE)
-        strip_comments (c->lbuf, &c->in_comment);
-      process_line (c);
+      if (f->kind == FRAME_FILE && f->idx == 1)
+        c->gcc_file = gcc_first_line (c->lbuf);
+      if (f->kind == FRAME_FILE && !c->in_comment && c->lbuf[0]
+          && strchr (c->lbuf, '#'))
+        app_marker (c, c->lbuf);
+      size_t len = split_line (c->lbuf, f->kind == FRAME_FILE, &c->in_comment,
+                               c->in_app, c->gcc_file && !c->in_app);
+      if (run_pieces (c, c->lbuf, len, 0, c->line))
+        {
+          c->lbuf = NULL;   /* now the frame's */
+          c->lbufcap = 0;
+        }
     }
 }
 
@@ -4479,6 +4850,11 @@ apply_fixups (struct asm_ctx *c)
       struct fixup *f = &c->fx[i];
       c->ctx = f->ctx;
       efold (c, &f->e);
+      if (f->e.post)
+        {
+          diag_at (c, f->line, f->col, "expression too complex for a relocation");
+          continue;
+        }
       struct asm_sec *s = &c->secs[f->sec];
       size_t need = f->kind == FX_DATA ? (size_t) f->size
                     : f->kind == FX_LDDW ? 16 : 8;
@@ -4680,6 +5056,8 @@ asm_run (const char *file, const char *text, size_t len,
   c->macidx.first = 64;
   c->macidx.fold = 1;
   c->macidx.name = macro_name;
+  c->secidx.first = 16;
+  c->secidx.name = sec_name;
   nidx_grow (c, &c->symidx, 0);
   c->cur = c->prev = sec_get (c, ".text", 5);
   c->secs[c->cur].align = 8;
@@ -4715,6 +5093,14 @@ asm_run (const char *file, const char *text, size_t len,
   resolve_section_names (c);
   resolve_aliases (c);
   apply_fixups (c);
+  for (size_t i = 0; i < c->nsecs; i++)
+    {
+      struct asm_sec *s = &c->secs[i];
+      if (s->entsize > 1 && s->size % s->entsize && s->type != SHT_NOBITS)
+        diag_loc (c, -1, s->entsize_line, 0,
+                  "section `%s': size %zu is not a multiple of its entry size %llu",
+                  s->name, s->size, (unsigned long long) s->entsize);
+    }
   /* Like gas, pad every section to a multiple of its alignment.  */
   for (size_t i = 0; i < c->nsecs; i++)
     {
@@ -4743,6 +5129,7 @@ asm_free (struct asm_ctx *c)
     free (c->syms[i].name);
   free (c->syms);
   free (c->symidx.slot);
+  free (c->secidx.slot);
   free (c->fx);
   free (c->sz);
   free (c->stack);
@@ -4752,11 +5139,15 @@ asm_free (struct asm_ctx *c)
   free (c->macs);
   free (c->macidx.slot);
   for (size_t i = 0; i < c->nframes; i++)
-    free (c->frames[i].buf);
+    {
+      free (c->frames[i].buf);
+      free (c->frames[i].pend);
+    }
   free (c->frames);
   free (c->xctx);
   free (c->conds);
   defn_free (&c->defn);
   free (c->lbuf);
+  free (c->post);
   free (c);
 }

@@ -22,6 +22,9 @@ struct asm_opts {
   int max_errors;      /* 0: unlimited */
   FILE *diag;          /* where diagnostics go (NULL: discard) */
   size_t max_expand;   /* bytes of macro/.rept/.irp expansion (0: 64 MiB) */
+  /* --app-stats: one line "LINE COUNT" per #APP...#NO_APP block (GCC's
+     inline asm), COUNT the statements assembled in it (NULL: none).  */
+  FILE *app_stats;
 };
 
 struct asm_sym {
@@ -54,6 +57,7 @@ struct asm_sec {
   size_t nrel, relcap;
   int elf_index, sym_index;
   int too_big;
+  int entsize_line;    /* the line that set entsize (0: none) */
 };
 
 struct asm_ctx;
@@ -73,6 +77,7 @@ struct asm_sec *asm_sec_at(struct asm_ctx *, size_t i);
 size_t asm_nsyms(const struct asm_ctx *);
 struct asm_sym *asm_sym_at(struct asm_ctx *, size_t i);
 uint32_t asm_eflags(const struct asm_ctx *);
+const char *asm_file(const struct asm_ctx *);
 
 /* Disassembler: print OBJ as reassemblable source.  0 on success.  */
 int dis_file(const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out);
