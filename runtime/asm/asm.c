@@ -4524,6 +4524,18 @@ split_line (char *s, int comments, int *in_comment, int in_app, int semi_comment
     }
   while (*r)
     {
+      if (!*in_comment && !instr)
+        {
+          /* The ordinary characters in one go (this loop sees every byte
+             of the input).  */
+          size_t k = strcspn (r, "\"';#/");
+          if (w != r)
+            memmove (w, r, k);
+          w += k;
+          r += k;
+          if (!*r)
+            break;
+        }
       if (*in_comment)
         {
           if (r[0] == '*' && r[1] == '/')
@@ -4618,7 +4630,7 @@ process_line (struct asm_ctx *c, const char *start, char *line)
       return;
     }
   size_t nfx = c->nfx;
-  int blank = is_end (c);
+  int blank = c->in_app && is_end (c);
   c->p = line;
   statement (c);
   if (c->stmt_err)
@@ -4730,9 +4742,14 @@ run_lines (struct asm_ctx *c)
       c->lbuf[n] = 0;
       if (f->kind == FRAME_FILE && f->idx == 1)
         c->gcc_file = gcc_first_line (c->lbuf);
-      if (f->kind == FRAME_FILE && !c->in_comment && c->lbuf[0]
-          && strchr (c->lbuf, '#'))
-        app_marker (c, c->lbuf);
+      if (f->kind == FRAME_FILE && !c->in_comment)
+        {
+          const char *q = c->lbuf;
+          while (*q == ' ' || *q == '\t')
+            q++;
+          if (*q == '#')
+            app_marker (c, q);
+        }
       size_t len = split_line (c->lbuf, f->kind == FRAME_FILE, &c->in_comment,
                                c->in_app, c->gcc_file && !c->in_app);
       if (run_pieces (c, c->lbuf, len, 0, c->line))
