@@ -1,5 +1,8 @@
-/* asm.c - bpf-asm: parser for GNU and pseudo-C BPF assembly, directives,
-   symbols, expressions and fixups.  */
+/* asm.c - bpf-asm: the assembler's driver: memory helpers, the context's
+   accessors, diagnostics, asm_run and asm_free.  The parts it drives have
+   a file each, named for what they do (asm.h lists them): statement.c
+   reads the lines, directives.c, gnu.c and pseudoc.c take the statements,
+   expr.c the expressions, emit.c encodes, resolve.c finishes.  */
 #include "asm/asm.h"
 
 /* ---------- small helpers ---------- */

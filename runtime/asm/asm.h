@@ -410,7 +410,6 @@ is_ws (int ch)
 void * xrealloc (void *p, size_t n);
 char * xstrndup (const char *s, size_t n);
 
-/* asm.c */
 void loc_print (struct asm_ctx *c, int line, int col);
 void vdiag (struct asm_ctx *c, const char *sev, int ctx, int line, int col, const char *fmt, va_list ap);
 int count_error (struct asm_ctx *c);
