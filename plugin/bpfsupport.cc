@@ -186,6 +186,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     return 0;
 
   bpfs_kernel_helper_attr_init ();
+  bpfs_btf_tags_attr_init ();
   if (bpfs_options.helper_calls)
     bpfs_helper_calls_init ();
   bpfs_lowering_init ();

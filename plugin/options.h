@@ -30,6 +30,7 @@ extern struct bpfs_options bpfs_options;
 
 /* Feature registration, one per feature file; each reads bpfs_options.  */
 void bpfs_kernel_helper_attr_init (void);   /* attrs/kernel-helper.cc */
+void bpfs_btf_tags_attr_init (void);        /* attrs/btf-tags.cc */
 void bpfs_helper_calls_init (void);         /* attrs/helper-calls.cc */
 void bpfs_lowering_init (void);             /* plugin/lowering.cc */
 void bpfs_btf_init (void);                  /* btf/gcc-btf.cc */
