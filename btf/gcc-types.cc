@@ -462,7 +462,18 @@ type_id (struct btf_gcc_state *st, tree t)
   if (!t || t == error_mark_node || TREE_CODE (t) == VOID_TYPE)
     return 0;
   if (uint32_t *cached = st->types->get (t))
-    return *cached;
+    {
+      /* A pointer first met as a struct member points to a placeholder
+	 (member_type_id).  Met again outside a struct (a kfunc's parameter,
+	 a map's key or value), its pointee is needed in full, as clang
+	 brings it in: otherwise the placeholder becomes a FWD, which libbpf
+	 cannot size ("can't determine value size") nor match with the
+	 kernel's struct ("func_proto ... incompatible with kernel").  */
+      uint32_t id = *cached;
+      if (st->deferred->contains (t))
+	type_id (st, TREE_TYPE (t));
+      return id;
+    }
 
   uint32_t id = 0;
   int quals = TYPE_QUALS (t) & (TYPE_QUAL_CONST | TYPE_QUAL_VOLATILE
@@ -599,6 +610,35 @@ variable_section (tree decl)
   return bpfs_section_name (get_variable_section (decl, true));
 }
 
+/* A map definition's members point to the key and value types: libbpf
+   needs those in full (clang's visitMapDefType does the same).  An inner
+   map's definition (`__array(values, struct inner)': an array of pointers
+   to it) is a map definition too: libbpf creates the inner map from it and
+   needs its value type's size as well.  */
+static void
+map_definition_types (struct btf_gcc_state *st, tree def, int depth)
+{
+  while (TREE_CODE (def) == ARRAY_TYPE)
+    def = TREE_TYPE (def);
+  def = TYPE_MAIN_VARIANT (def);
+  if (!RECORD_OR_UNION_TYPE_P (def) || depth > 2)
+    return;
+  for (tree f = TYPE_FIELDS (def); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      type_id (st, TREE_TYPE (f));
+      tree inner = TREE_TYPE (f);
+      if (TREE_CODE (inner) != ARRAY_TYPE || !DECL_NAME (f)
+	  || strcmp (decl_name (f), "values"))
+	continue;
+      while (TREE_CODE (inner) == ARRAY_TYPE)
+	inner = TREE_TYPE (inner);
+      if (POINTER_TYPE_P (inner))
+	map_definition_types (st, TREE_TYPE (inner), depth + 1);
+    }
+}
+
 void
 bpfs_btf_add_variables (struct btf_gcc_state *st)
 {
@@ -632,16 +672,7 @@ bpfs_btf_add_variables (struct btf_gcc_state *st)
       /* A map definition's members point to the key and value types:
 	 libbpf needs those in full (clang's visitMapDefType does the same). */
       if (!strcmp (sec, ".maps"))
-	{
-	  tree def = TREE_TYPE (decl);
-	  while (TREE_CODE (def) == ARRAY_TYPE)
-	    def = TREE_TYPE (def);
-	  def = TYPE_MAIN_VARIANT (def);
-	  if (RECORD_OR_UNION_TYPE_P (def))
-	    for (tree f = TYPE_FIELDS (def); f; f = DECL_CHAIN (f))
-	      if (TREE_CODE (f) == FIELD_DECL)
-		type_id (st, TREE_TYPE (f));
-	}
+	map_definition_types (st, TREE_TYPE (decl), 0);
       uint32_t var = btfb_var (st->b, name, type_id (st, TREE_TYPE (decl)),
 			       ext ? BTFB_VAR_EXTERN
 			       : TREE_PUBLIC (decl) ? BTFB_VAR_GLOBAL
