@@ -192,6 +192,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_lowering_init ();
   bpfs_btf_init ();
   bpfs_core_init ();
+  bpfs_core_header_forms_init ();
   bpfs_float_constants_init ();
   bpfs_varargs_init ();
   return 0;

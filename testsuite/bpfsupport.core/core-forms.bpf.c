@@ -2,8 +2,9 @@
  * GCC: libbpf 1.5 names types through an extern variable
  * (___bpf_typeof), passes fields by address (`&(p->f)'), and calls
  * __builtin_preserve_enum_value with three arguments; libbpf 1.1 writes
- * clang's forms.  Built with either header set; core.exp compares the
- * values with clang's build and with the kernel's BTF.
+ * clang's forms, whose array cases the plugin rewrites in 1.5's form.
+ * Built with either header set; core.exp compares the values with clang's
+ * build and with the kernel's BTF.
  *   out[0..1]  enum value and existence (3-argument form with 1.5)
  *   out[2..3]  type ids of an array typedef and of an array type
  *   out[4..5]  field info on `(&local)->f' (GCC folds it to `local.f'):
@@ -28,15 +29,15 @@ SEC("syscall")
 int core_forms(void *ctx)
 {
 	struct ethhdr local;
-	struct cgroup___flex *cg = 0;
 
 	out[0] = bpf_core_enum_value(enum bpf_map_type, BPF_MAP_TYPE_RINGBUF);
 	out[1] = bpf_core_enum_value_exists(enum bpf_map_type, BPF_MAP_TYPE_RINGBUF);
 	out[4] = bpf_core_field_size((&local)->h_dest);
 	out[5] = bpf_core_field_offset((&local)->h_proto);
-#ifdef ___bpf_typeof
-	/* Array types and array members named by type: libbpf 1.5 only
-	   (with 1.1's `*(T *)0' GCC folds the decayed array to a constant).  */
+	/* Array types and array members named by type: with libbpf 1.1's
+	   `*(T *)0' GCC would fold the decayed array to a constant; the
+	   plugin redefines those macros in 1.5's form
+	   (attrs/core-header-forms.cc).  */
 	out[2] = bpf_core_type_id_local(comm_t) != 0;
 	out[3] = bpf_core_type_id_local(int[5]) != 0;
 	out[6] = bpf_core_field_size(struct task_struct, comm);
@@ -45,10 +46,6 @@ int core_forms(void *ctx)
 	out[9] = bpf_core_field_size(struct cgroup___flex, ancestors);
 	out[10] = bpf_core_field_offset(struct cgroup___flex, ancestors);
 	out[11] = bpf_core_type_size(comm_t);
-#else
-	out[9] = bpf_core_field_size(cg->ancestors);
-	out[10] = bpf_core_field_offset(cg->ancestors);
-#endif
 	return 0;
 }
 
