@@ -426,12 +426,29 @@ enum_type_id (struct btf_gcc_state *st, tree t)
   return id;
 }
 
-/* FUNC_PROTO of function type T; parameter names from DECL's arguments
-   when DECL is the function's definition.  */
+/* The id of T, with T's pointee in full if T is a pointer first met as a
+   struct member (member_type_id gave it a placeholder).  For a kfunc's
+   parameters and a map's key and value: a FWD there makes libbpf refuse
+   the kfunc ("func_proto ... incompatible with kernel": the kernel has
+   the STRUCT) or the map ("can't determine value size").  clang has the
+   struct in these places because it meets them before the members.  */
 static uint32_t
-proto_id (struct btf_gcc_state *st, tree t, tree decl)
+complete_type_id (struct btf_gcc_state *st, tree t)
 {
-  uint32_t proto = btfb_func_proto_begin (st->b, type_id (st, TREE_TYPE (t)));
+  uint32_t id = type_id (st, t);
+  if (t && POINTER_TYPE_P (t) && st->deferred->contains (t))
+    type_id (st, TREE_TYPE (t));
+  return id;
+}
+
+/* FUNC_PROTO of function type T; parameter names from DECL's arguments
+   when DECL is the function's definition; COMPLETE for a kfunc.  */
+static uint32_t
+proto_id (struct btf_gcc_state *st, tree t, tree decl, bool complete = false)
+{
+  uint32_t proto = btfb_func_proto_begin (st->b, complete
+					   ? complete_type_id (st, TREE_TYPE (t))
+					   : type_id (st, TREE_TYPE (t)));
   tree parm = decl ? DECL_ARGUMENTS (decl) : NULL_TREE;
   tree args = TYPE_ARG_TYPES (t);
   if (parm)
@@ -450,7 +467,9 @@ proto_id (struct btf_gcc_state *st, tree t, tree decl)
   else
     for (tree a = args; a && a != void_list_node; a = TREE_CHAIN (a))
       check (st, btfb_func_proto_param (st->b, proto, NULL,
-					type_id (st, TREE_VALUE (a))) == 0);
+					complete
+					? complete_type_id (st, TREE_VALUE (a))
+					: type_id (st, TREE_VALUE (a))) == 0);
   if (args && stdarg_p (t))
     check (st, btfb_func_proto_variadic (st->b, proto) == 0);
   return proto;
@@ -462,18 +481,7 @@ type_id (struct btf_gcc_state *st, tree t)
   if (!t || t == error_mark_node || TREE_CODE (t) == VOID_TYPE)
     return 0;
   if (uint32_t *cached = st->types->get (t))
-    {
-      /* A pointer first met as a struct member points to a placeholder
-	 (member_type_id).  Met again outside a struct (a kfunc's parameter,
-	 a map's key or value), its pointee is needed in full, as clang
-	 brings it in: otherwise the placeholder becomes a FWD, which libbpf
-	 cannot size ("can't determine value size") nor match with the
-	 kernel's struct ("func_proto ... incompatible with kernel").  */
-      uint32_t id = *cached;
-      if (st->deferred->contains (t))
-	type_id (st, TREE_TYPE (t));
-      return id;
-    }
+    return *cached;
 
   uint32_t id = 0;
   int quals = TYPE_QUALS (t) & (TYPE_QUAL_CONST | TYPE_QUAL_VOLATILE
@@ -571,7 +579,8 @@ function_id (struct btf_gcc_state *st, tree decl, enum btfb_func_linkage linkage
   if (uint32_t *cached = st->funcs->get (decl))
     return *cached;
   uint32_t proto = proto_id (st, TREE_TYPE (decl),
-			     DECL_EXTERNAL (decl) ? NULL_TREE : decl);
+			     DECL_EXTERNAL (decl) ? NULL_TREE : decl,
+			     linkage == BTFB_FUNC_EXTERN);
   /* A clone (foo.isra.0, foo.constprop.0) is still foo to the reader;
      BTF names must be identifiers.  */
   const char *name = decl_name (decl);
@@ -627,7 +636,7 @@ map_definition_types (struct btf_gcc_state *st, tree def, int depth)
     {
       if (TREE_CODE (f) != FIELD_DECL)
 	continue;
-      type_id (st, TREE_TYPE (f));
+      complete_type_id (st, TREE_TYPE (f));
       tree inner = TREE_TYPE (f);
       if (TREE_CODE (inner) != ARRAY_TYPE || !DECL_NAME (f)
 	  || strcmp (decl_name (f), "values"))
