@@ -130,9 +130,12 @@ strip_conversions (tree t)
   return t;
 }
 
-/* Decompose REF (p->a.b[2]) into a base pointer and an access string.  */
+/* Decompose REF (p->a.b[2]) into a base pointer and an access string.
+   With OBJECT_ROOT the chain may also start at an object (`local.f', as
+   GCC folds `(&local)->f'): field information needs only the root type,
+   never an address; BASE is then NULL.  */
 static bool
-analyze_chain (tree ref, access_chain *c)
+analyze_chain (tree ref, access_chain *c, bool object_root = false)
 {
   auto_vec<tree> parts;
   c->index.truncate (0);
@@ -147,20 +150,22 @@ analyze_chain (tree ref, access_chain *c)
       parts.safe_push (t);
       t = TREE_OPERAND (t, 0);
     }
-  if (TREE_CODE (t) == MEM_REF && integer_zerop (TREE_OPERAND (t, 1)))
-    ;
-  else if (TREE_CODE (t) != INDIRECT_REF)
+  bool object = object_root && !parts.is_empty ()
+		&& (VAR_P (t) || TREE_CODE (t) == PARM_DECL
+		    || TREE_CODE (t) == COMPOUND_LITERAL_EXPR);
+  if (!object && TREE_CODE (t) != INDIRECT_REF
+      && !(TREE_CODE (t) == MEM_REF && integer_zerop (TREE_OPERAND (t, 1))))
     return false;
   c->root = TREE_TYPE (t);
-  c->base = TREE_OPERAND (t, 0);
+  c->base = object ? NULL_TREE : TREE_OPERAND (t, 0);
   tree sroot = strip_type (c->root);
   if (!sroot || !COMPLETE_TYPE_P (sroot))
     return false;
 
   /* p[k].f is *(p + k * size).  */
   long first = 0;
-  tree b = strip_conversions (c->base);
-  if (TREE_CODE (b) == POINTER_PLUS_EXPR
+  tree b = object ? NULL_TREE : strip_conversions (c->base);
+  if (b && TREE_CODE (b) == POINTER_PLUS_EXPR
       && TREE_CODE (TREE_OPERAND (b, 1)) == INTEGER_CST
       && tree_fits_shwi_p (TREE_OPERAND (b, 1)))
     {
@@ -233,7 +238,11 @@ field_geometry (access_chain *c, HOST_WIDE_INT *byte_off, HOST_WIDE_INT *byte_sz
     }
   else
     {
+      /* A flexible array member has no size: 0, as clang and libbpf
+	 (btf__resolve_size of an array of 0 elements) say.  */
       *byte_sz = int_size_in_bytes (strip_type (c->last_type));
+      if (*byte_sz < 0)
+	*byte_sz = 0;
       *byte_off = *bit_off / 8;
       *bit_sz = *byte_sz * 8;
     }
@@ -491,7 +500,9 @@ resolve_field_info (location_t loc, tree fndecl, tree field, int kind)
 {
   access_chain c;
   tree f = strip_conversions (field);
-  /* An array member decayed to a pointer to its first element.  */
+  /* `&(p->f)' (libbpf 1.5's bpf_core_read.h for GCC passes the field's
+     address, so that arrays do not decay), or an array member decayed to
+     a pointer to its first element (`p->arr' with libbpf 1.1's).  */
   if (TREE_CODE (f) == ADDR_EXPR)
     {
       f = TREE_OPERAND (f, 0);
@@ -499,13 +510,23 @@ resolve_field_info (location_t loc, tree fndecl, tree field, int kind)
 	  && TREE_CODE (TREE_TYPE (TREE_OPERAND (f, 0))) == ARRAY_TYPE)
 	f = TREE_OPERAND (f, 0);
     }
+  else if (TREE_CODE (f) == INTEGER_CST && POINTER_TYPE_P (TREE_TYPE (f)))
+    {
+      /* `((T *)0)->arr' decayed: GCC's front end folded &((T *)0)->arr[0]
+	 to a constant before we see it.  */
+      error_at (loc, "%qD cannot see which field this is: GCC folded the "
+		"array member's address to a constant; use libbpf 1.5's "
+		"%<bpf_core_read.h%> or the %<p->field%> form", fndecl);
+      return error_mark_node;
+    }
   if (TREE_CODE (f) != COMPONENT_REF && TREE_CODE (f) != ARRAY_REF)
     {
       error_at (loc, "the first argument of %qD must be a field access "
 		"such as %<p->field%>", fndecl);
       return error_mark_node;
     }
-  if (!analyze_chain (f, &c) || !RECORD_OR_UNION_TYPE_P (strip_type (c.root)))
+  if (!analyze_chain (f, &c, true)
+      || !RECORD_OR_UNION_TYPE_P (strip_type (c.root)))
     {
       error_at (loc, "%qD needs a field reached through a pointer to a "
 		"struct or union", fndecl);
@@ -536,25 +557,54 @@ resolve_field_info (location_t loc, tree fndecl, tree field, int kind)
   return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
 }
 
-/* *(T *) 0 -> T.  */
+/* *(T *) 0 -> T.  An array T arrives decayed: *(T *) P became
+   (E *) P, P still of type T *.  */
 static tree
 type_operand (location_t loc, tree fndecl, tree arg)
 {
+  for (tree t = arg; t && (CONVERT_EXPR_P (t)
+			   || TREE_CODE (t) == NON_LVALUE_EXPR);
+       t = TREE_OPERAND (t, 0))
+    {
+      tree from = TREE_TYPE (TREE_OPERAND (t, 0));
+      if (POINTER_TYPE_P (from) && TREE_CODE (TREE_TYPE (from)) == ARRAY_TYPE
+	  && POINTER_TYPE_P (TREE_TYPE (t))
+	  && TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (t)))
+	     == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (from))))
+	return TREE_TYPE (from);
+    }
   tree t = strip_conversions (arg);
   if (TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
     return TREE_TYPE (t);
+  if (TREE_CODE (t) == INTEGER_CST && POINTER_TYPE_P (TREE_TYPE (t)))
+    {
+      error_at (loc, "the first argument of %qD is an array type that GCC "
+		"folded to a pointer constant; use libbpf 1.5's "
+		"%<bpf_core_read.h%>, which names the type through a variable",
+		fndecl);
+      return NULL_TREE;
+    }
   error_at (loc, "the first argument of %qD must be %<*(TYPE *)0%>", fndecl);
   return NULL_TREE;
 }
 
+/* Two forms: clang's (*(enum E *) V, KIND), and libbpf 1.5's for GCC
+   (P, V, KIND) with P of type enum E *; TYPED_PTR is P or NULL.  */
 static tree
-resolve_enum_value (location_t loc, tree fndecl, tree arg, int kind)
+resolve_enum_value (location_t loc, tree fndecl, tree arg, int kind,
+		    tree typed_ptr = NULL_TREE)
 {
   tree t = strip_conversions (arg);
   tree type = TREE_CODE (t) == INDIRECT_REF ? TREE_TYPE (t) : NULL_TREE;
-  tree etype = strip_type (type);
   tree val = t && TREE_CODE (t) == INDIRECT_REF
 	     ? fold (strip_conversions (TREE_OPERAND (t, 0))) : NULL_TREE;
+  if (typed_ptr)
+    {
+      type = POINTER_TYPE_P (TREE_TYPE (typed_ptr))
+	     ? TREE_TYPE (TREE_TYPE (typed_ptr)) : NULL_TREE;
+      val = fold (strip_conversions (arg));
+    }
+  tree etype = strip_type (type);
   if (!etype || TREE_CODE (etype) != ENUMERAL_TYPE || !val
       || TREE_CODE (val) != INTEGER_CST)
     {
@@ -591,6 +641,8 @@ resolve_core_builtin (location_t loc, tree fndecl, void *arglist)
   vec<tree, va_gc> *args = (vec<tree, va_gc> *) arglist;
   unsigned nargs = vec_safe_length (args);
   unsigned want = which == BUILTIN_ACCESS_INDEX ? 1 : 2;
+  if (which == BUILTIN_ENUM_VALUE && nargs == 3)
+    want = 3;
   if (nargs != want)
     {
       error_at (loc, "%qD takes %u argument%s", fndecl, want,
@@ -634,14 +686,26 @@ resolve_core_builtin (location_t loc, tree fndecl, void *arglist)
 	    value = 1;
 	  }
 	/* As clang: type info sees through typedefs and qualifiers, type ids
-	   only through qualifiers (a typedef has an id of its own).  */
-	tree rtype = which == BUILTIN_BTF_TYPE_ID
-		     ? build_qualified_type (type, TYPE_UNQUALIFIED)
-		     : strip_type (type);
+	   only through qualifiers (a typedef has an id of its own).  A
+	   typedef of an unnamed type (`typedef char comm_t[16]') stays: libbpf
+	   finds target types by name.  */
+	tree rtype = build_qualified_type (type, TYPE_UNQUALIFIED);
+	if (which != BUILTIN_BTF_TYPE_ID)
+	  {
+	    tree s = strip_type (type);
+	    if (s && TYPE_NAME (TYPE_MAIN_VARIANT (s)))
+	      rtype = s;
+	  }
 	unsigned n = new_reloc (k, USE_VALUE, rtype, "0", value);
 	return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
       }
     case BUILTIN_ENUM_VALUE:
+      if (nargs == 3)
+	{
+	  if (!constant_kind (loc, fndecl, (*args)[2], 1, &kind))
+	    return error_mark_node;
+	  return resolve_enum_value (loc, fndecl, (*args)[1], kind, a0);
+	}
       if (!constant_kind (loc, fndecl, (*args)[1], 1, &kind))
 	return error_mark_node;
       return resolve_enum_value (loc, fndecl, a0, kind);

@@ -98,6 +98,74 @@ bpfs_btf_state_free (struct btf_gcc_state *st)
   XDELETE (st);
 }
 
+/* btf_type_tag attributes (attrs/btf-tags.cc) sit in the TYPE_ATTRIBUTES
+   of a variant of the tagged type.  */
+static bool
+has_type_tags (tree t)
+{
+  return t && TYPE_P (t)
+	 && lookup_attribute ("btf_type_tag", TYPE_ATTRIBUTES (t));
+}
+
+/* T without its type tags: the variant with T's other attributes.  */
+static tree
+strip_type_tags (tree t)
+{
+  tree attrs = NULL_TREE;
+  for (tree a = TYPE_ATTRIBUTES (t); a; a = TREE_CHAIN (a))
+    if (!is_attribute_p ("btf_type_tag", get_attribute_name (a)))
+      attrs = tree_cons (TREE_PURPOSE (a), TREE_VALUE (a), attrs);
+  attrs = nreverse (attrs);
+  for (tree v = TYPE_MAIN_VARIANT (t); v; v = TYPE_NEXT_VARIANT (v))
+    if (TYPE_QUALS (v) == TYPE_QUALS (t) && TYPE_NAME (v) == TYPE_NAME (t)
+	&& TYPE_CONTEXT (v) == TYPE_CONTEXT (t)
+	&& attribute_list_equal (TYPE_ATTRIBUTES (v), attrs))
+      return v;
+  tree v = build_variant_type_copy (t);
+  TYPE_ATTRIBUTES (v) = attrs;
+  return v;
+}
+
+static const char *
+tag_value (tree attr)
+{
+  tree args = TREE_VALUE (attr);
+  tree s = args ? TREE_VALUE (args) : NULL_TREE;
+  return s && TREE_CODE (s) == STRING_CST ? TREE_STRING_POINTER (s) : NULL;
+}
+
+/* ID under the TYPE_TAGs of ATTRS.  The attribute handler puts the last
+   written tag first in the list, and clang 14 writes the last tag next to
+   the pointer: PTR -> TYPE_TAG last -> ... -> TYPE_TAG first -> ID.  */
+static uint32_t
+wrap_type_tags (struct btf_gcc_state *st, tree attrs, uint32_t id)
+{
+  auto_vec<const char *> tags;
+  for (tree a = attrs; a; a = TREE_CHAIN (a))
+    if (is_attribute_p ("btf_type_tag", get_attribute_name (a)) && tag_value (a))
+      tags.safe_push (tag_value (a));
+  for (unsigned i = tags.length (); i-- > 0;)
+    {
+      id = btfb_type_tag (st->b, tags[i], id);
+      check (st, id != 0);
+    }
+  return id;
+}
+
+/* DECL_TAGs for the btf_decl_tag attributes in ATTRS on ID (component
+   COMPONENT, or -1 for ID itself), in source order.  */
+static void
+add_decl_tags (struct btf_gcc_state *st, tree attrs, uint32_t id,
+	       int32_t component)
+{
+  auto_vec<const char *> tags;
+  for (tree a = attrs; a; a = TREE_CHAIN (a))
+    if (is_attribute_p ("btf_decl_tag", get_attribute_name (a)) && tag_value (a))
+      tags.safe_push (tag_value (a));
+  for (unsigned i = tags.length (); i-- > 0;)
+    check (st, btfb_decl_tag (st->b, tags[i], id, component) != 0);
+}
+
 /* ID with GCC's qualifiers QUALS, outermost const as clang writes it.  */
 static uint32_t
 qualified (struct btf_gcc_state *st, uint32_t id, int quals)
@@ -187,7 +255,10 @@ member_type_id (struct btf_gcc_state *st, tree t, bool seen_pointer)
   uint32_t id;
   int quals = TYPE_QUALS (t) & (TYPE_QUAL_CONST | TYPE_QUAL_VOLATILE
 				| TYPE_QUAL_RESTRICT);
-  if (quals)
+  if (has_type_tags (t))
+    id = wrap_type_tags (st, TYPE_ATTRIBUTES (t),
+			 member_type_id (st, strip_type_tags (t), seen_pointer));
+  else if (quals)
     {
       id = member_type_id (st, build_qualified_type (t, TYPE_UNQUALIFIED),
 			   seen_pointer);
@@ -199,6 +270,7 @@ member_type_id (struct btf_gcc_state *st, tree t, bool seen_pointer)
       id = btfb_typedef (st->b, decl_name (decl),
 			 member_type_id (st, DECL_ORIGINAL_TYPE (decl),
 					 seen_pointer));
+      add_decl_tags (st, DECL_ATTRIBUTES (decl), id, -1);
     }
   else if (TREE_CODE (t) == POINTER_TYPE)
     {
@@ -216,7 +288,13 @@ member_type_id (struct btf_gcc_state *st, tree t, bool seen_pointer)
 	{
 	  pointee_fixup f = { TYPE_MAIN_VARIANT (base), btfb_reserve (st->b) };
 	  st->fixups.safe_push (f);
-	  id = btfb_ptr (st->b, f.reserved);
+	  /* The pointee's type tags (`struct foo __kptr *p') stay next to
+	     the pointer; clang 14 loses them here, later clangs keep them,
+	     and the kernel finds kptrs by them.  */
+	  id = btfb_ptr (st->b, has_type_tags (pointee)
+				? wrap_type_tags (st, TYPE_ATTRIBUTES (pointee),
+						  f.reserved)
+				: f.reserved);
 	  st->types->put (t, id);
 	  st->deferred->add (t);
 	}
@@ -294,6 +372,8 @@ record_type_id (struct btf_gcc_state *st, tree t)
     }
   uint32_t id = btfb_struct_begin (st->b, is_union, name, int_size (t));
   st->types->put (t, id);
+  add_decl_tags (st, TYPE_ATTRIBUTES (t), id, -1);
+  int32_t index = 0;
   for (tree f = TYPE_FIELDS (t); f; f = DECL_CHAIN (f))
     {
       if (TREE_CODE (f) != FIELD_DECL || !DECL_FIELD_OFFSET (f))
@@ -314,6 +394,7 @@ record_type_id (struct btf_gcc_state *st, tree t)
       check (st, btfb_member (st->b, id, decl_name (f),
 			      member_type_id (st, ftype, false),
 			      (uint32_t) pos, bits) == 0);
+      add_decl_tags (st, DECL_ATTRIBUTES (f), id, index++);
     }
   return id;
 }
@@ -345,12 +426,29 @@ enum_type_id (struct btf_gcc_state *st, tree t)
   return id;
 }
 
-/* FUNC_PROTO of function type T; parameter names from DECL's arguments
-   when DECL is the function's definition.  */
+/* The id of T, with T's pointee in full if T is a pointer first met as a
+   struct member (member_type_id gave it a placeholder).  For a kfunc's
+   parameters and a map's key and value: a FWD there makes libbpf refuse
+   the kfunc ("func_proto ... incompatible with kernel": the kernel has
+   the STRUCT) or the map ("can't determine value size").  clang has the
+   struct in these places because it meets them before the members.  */
 static uint32_t
-proto_id (struct btf_gcc_state *st, tree t, tree decl)
+complete_type_id (struct btf_gcc_state *st, tree t)
 {
-  uint32_t proto = btfb_func_proto_begin (st->b, type_id (st, TREE_TYPE (t)));
+  uint32_t id = type_id (st, t);
+  if (t && POINTER_TYPE_P (t) && st->deferred->contains (t))
+    type_id (st, TREE_TYPE (t));
+  return id;
+}
+
+/* FUNC_PROTO of function type T; parameter names from DECL's arguments
+   when DECL is the function's definition; COMPLETE for a kfunc.  */
+static uint32_t
+proto_id (struct btf_gcc_state *st, tree t, tree decl, bool complete = false)
+{
+  uint32_t proto = btfb_func_proto_begin (st->b, complete
+					   ? complete_type_id (st, TREE_TYPE (t))
+					   : type_id (st, TREE_TYPE (t)));
   tree parm = decl ? DECL_ARGUMENTS (decl) : NULL_TREE;
   tree args = TYPE_ARG_TYPES (t);
   if (parm)
@@ -369,7 +467,9 @@ proto_id (struct btf_gcc_state *st, tree t, tree decl)
   else
     for (tree a = args; a && a != void_list_node; a = TREE_CHAIN (a))
       check (st, btfb_func_proto_param (st->b, proto, NULL,
-					type_id (st, TREE_VALUE (a))) == 0);
+					complete
+					? complete_type_id (st, TREE_VALUE (a))
+					: type_id (st, TREE_VALUE (a))) == 0);
   if (args && stdarg_p (t))
     check (st, btfb_func_proto_variadic (st->b, proto) == 0);
   return proto;
@@ -386,7 +486,12 @@ type_id (struct btf_gcc_state *st, tree t)
   uint32_t id = 0;
   int quals = TYPE_QUALS (t) & (TYPE_QUAL_CONST | TYPE_QUAL_VOLATILE
 				| TYPE_QUAL_RESTRICT);
-  if (quals)
+  /* Tags before qualifiers: the kernel wants TYPE_TAGs right after the
+     pointer (PTR -> TYPE_TAG -> CONST -> ...), as clang writes them.  */
+  if (has_type_tags (t))
+    id = wrap_type_tags (st, TYPE_ATTRIBUTES (t),
+			 type_id (st, strip_type_tags (t)));
+  else if (quals)
     {
       id = type_id (st, build_qualified_type (t, TYPE_UNQUALIFIED));
       id = qualified (st, id, quals);
@@ -400,6 +505,7 @@ type_id (struct btf_gcc_state *st, tree t)
       id = btfb_typedef (st->b, decl_name (decl),
 			 type_id (st, DECL_ORIGINAL_TYPE (decl)));
       check (st, btfb_fill (st->b, reserved, id) == 0);
+      add_decl_tags (st, DECL_ATTRIBUTES (decl), id, -1);
     }
   else if (TYPE_MAIN_VARIANT (t) != t
 	   && (RECORD_OR_UNION_TYPE_P (t) || TREE_CODE (t) == ENUMERAL_TYPE))
@@ -473,7 +579,8 @@ function_id (struct btf_gcc_state *st, tree decl, enum btfb_func_linkage linkage
   if (uint32_t *cached = st->funcs->get (decl))
     return *cached;
   uint32_t proto = proto_id (st, TREE_TYPE (decl),
-			     DECL_EXTERNAL (decl) ? NULL_TREE : decl);
+			     DECL_EXTERNAL (decl) ? NULL_TREE : decl,
+			     linkage == BTFB_FUNC_EXTERN);
   /* A clone (foo.isra.0, foo.constprop.0) is still foo to the reader;
      BTF names must be identifiers.  */
   const char *name = decl_name (decl);
@@ -483,6 +590,13 @@ function_id (struct btf_gcc_state *st, tree decl, enum btfb_func_linkage linkage
   uint32_t id = btfb_func (st->b, base, proto, linkage);
   free (base);
   check (st, id != 0);
+  /* Parameters' tags (`__arg_ctx') first, then the function's, in
+     clang's order.  */
+  int32_t index = 0;
+  if (!DECL_EXTERNAL (decl))
+    for (tree parm = DECL_ARGUMENTS (decl); parm; parm = DECL_CHAIN (parm))
+      add_decl_tags (st, DECL_ATTRIBUTES (parm), id, index++);
+  add_decl_tags (st, DECL_ATTRIBUTES (decl), id, -1);
   st->funcs->put (decl, id);
   return id;
 }
@@ -503,6 +617,35 @@ variable_section (tree decl)
   if (DECL_EXTERNAL (decl))
     return NULL;
   return bpfs_section_name (get_variable_section (decl, true));
+}
+
+/* A map definition's members point to the key and value types: libbpf
+   needs those in full (clang's visitMapDefType does the same).  An inner
+   map's definition (`__array(values, struct inner)': an array of pointers
+   to it) is a map definition too: libbpf creates the inner map from it and
+   needs its value type's size as well.  */
+static void
+map_definition_types (struct btf_gcc_state *st, tree def, int depth)
+{
+  while (TREE_CODE (def) == ARRAY_TYPE)
+    def = TREE_TYPE (def);
+  def = TYPE_MAIN_VARIANT (def);
+  if (!RECORD_OR_UNION_TYPE_P (def) || depth > 2)
+    return;
+  for (tree f = TYPE_FIELDS (def); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL)
+	continue;
+      complete_type_id (st, TREE_TYPE (f));
+      tree inner = TREE_TYPE (f);
+      if (TREE_CODE (inner) != ARRAY_TYPE || !DECL_NAME (f)
+	  || strcmp (decl_name (f), "values"))
+	continue;
+      while (TREE_CODE (inner) == ARRAY_TYPE)
+	inner = TREE_TYPE (inner);
+      if (POINTER_TYPE_P (inner))
+	map_definition_types (st, TREE_TYPE (inner), depth + 1);
+    }
 }
 
 void
@@ -538,20 +681,12 @@ bpfs_btf_add_variables (struct btf_gcc_state *st)
       /* A map definition's members point to the key and value types:
 	 libbpf needs those in full (clang's visitMapDefType does the same). */
       if (!strcmp (sec, ".maps"))
-	{
-	  tree def = TREE_TYPE (decl);
-	  while (TREE_CODE (def) == ARRAY_TYPE)
-	    def = TREE_TYPE (def);
-	  def = TYPE_MAIN_VARIANT (def);
-	  if (RECORD_OR_UNION_TYPE_P (def))
-	    for (tree f = TYPE_FIELDS (def); f; f = DECL_CHAIN (f))
-	      if (TREE_CODE (f) == FIELD_DECL)
-		type_id (st, TREE_TYPE (f));
-	}
+	map_definition_types (st, TREE_TYPE (decl), 0);
       uint32_t var = btfb_var (st->b, name, type_id (st, TREE_TYPE (decl)),
 			       ext ? BTFB_VAR_EXTERN
 			       : TREE_PUBLIC (decl) ? BTFB_VAR_GLOBAL
 						    : BTFB_VAR_STATIC);
+      add_decl_tags (st, DECL_ATTRIBUTES (decl), var, -1);
       /* The offset, as the assembler computes it, for a variable this
 	 unit defines; libbpf resolves externs itself.  */
       /* Common symbols (-fcommon) are allocated by the linker, outside

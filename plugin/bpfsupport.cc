@@ -205,11 +205,13 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     return 0;
 
   bpfs_kernel_helper_attr_init ();
+  bpfs_btf_tags_attr_init ();
   if (bpfs_options.helper_calls)
     bpfs_helper_calls_init ();
   bpfs_lowering_init ();
   bpfs_btf_init ();
   bpfs_core_init ();
+  bpfs_core_header_forms_init ();
   bpfs_float_constants_init ();
   bpfs_varargs_init ();
   bpfs_assembler_init ();

@@ -35,10 +35,12 @@ extern struct bpfs_options bpfs_options;
 
 /* Feature registration, one per feature file; each reads bpfs_options.  */
 void bpfs_kernel_helper_attr_init (void);   /* attrs/kernel-helper.cc */
+void bpfs_btf_tags_attr_init (void);        /* attrs/btf-tags.cc */
 void bpfs_helper_calls_init (void);         /* attrs/helper-calls.cc */
 void bpfs_lowering_init (void);             /* plugin/lowering.cc */
 void bpfs_btf_init (void);                  /* btf/gcc-btf.cc */
 void bpfs_core_init (void);                 /* attrs/core.cc */
+void bpfs_core_header_forms_init (void);    /* attrs/core-header-forms.cc */
 void bpfs_float_constants_init (void);      /* plugin/float-constants.cc */
 void bpfs_varargs_init (void);              /* plugin/varargs.cc */
 void bpfs_assembler_init (void);            /* plugin/assembler.cc */

@@ -231,11 +231,53 @@ static void test_big(void)
   btfb_free(b);
 }
 
+/* Tag chains as the plugin builds them for `struct foo __kptr *p' and
+   `int __user * __rcu *pp': identical chains share ids, chains in another
+   order or on another type do not, DECL_TAGs on a FUNC's parameters keep
+   their component, and the kernel accepts the result (a STRUCT whose
+   member is PTR -> TYPE_TAG -> STRUCT).  */
+static void test_tags(void)
+{
+  struct btf_builder *b = btfb_new();
+  uint32_t i_int, foo, t1, t2, ab, ba, pk, holder, pu, pr, proto, fn, d0, d1;
+
+  i_int = btfb_int(b, "int", 4, BTFB_INT_SIGNED);
+  foo = btfb_struct_begin(b, 0, "foo", 4);
+  btfb_member(b, foo, "a", i_int, 0, 0);
+  t1 = btfb_type_tag(b, "kptr", foo);
+  t2 = btfb_type_tag(b, "kptr", foo);
+  check(t1 && t1 == t2, "identical TYPE_TAGs share an id");
+  ab = btfb_type_tag(b, "b", btfb_type_tag(b, "a", i_int));
+  ba = btfb_type_tag(b, "a", btfb_type_tag(b, "b", i_int));
+  check(ab != ba, "tag chains in another order stay apart");
+  check(btfb_type_tag(b, "kptr", i_int) != t1, "same tag on another type");
+  pk = btfb_ptr(b, t1);
+  holder = btfb_struct_begin(b, 0, "holder", 8);
+  btfb_member(b, holder, "p", pk, 0, 0);
+  /* int __user * __rcu *pp */
+  pu = btfb_ptr(b, btfb_type_tag(b, "user", i_int));
+  pr = btfb_ptr(b, btfb_type_tag(b, "rcu", pu));
+  proto = btfb_func_proto_begin(b, i_int);
+  btfb_func_proto_param(b, proto, "ctx", pr);
+  btfb_func_proto_param(b, proto, "h", btfb_ptr(b, holder));
+  fn = btfb_func(b, "f", proto, BTFB_FUNC_GLOBAL);
+  d0 = btfb_decl_tag(b, "arg:ctx", fn, 0);
+  d1 = btfb_decl_tag(b, "arg:trusted", fn, 1);
+  check(d0 && d1 && d0 != d1, "DECL_TAGs on two parameters");
+  btfb_mark_root(b, fn);
+  check(btfb_finish(b, 0) == 0 && btfb_final_id(b, d0) && btfb_final_id(b, d1)
+        && btfb_final_id(b, t1) && !btfb_final_id(b, ab),
+        "tags reachable from the FUNC kept, others pruned");
+  t_kernel_accepts(b, "tag chains");
+  btfb_free(b);
+}
+
 int main(void)
 {
   t_init();
   test_dedup();
   test_prune();
   test_big();
+  test_tags();
   return t_done();
 }
