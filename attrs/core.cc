@@ -130,9 +130,15 @@ strip_conversions (tree t)
   return t;
 }
 
-/* Decompose REF (p->a.b[2]) into a base pointer and an access string.  */
+/* Decompose REF (p->a.b[2]) into a base pointer and an access string.
+   With OBJECT_BASE, REF may also start from a struct or union object
+   (s.a.b): `(&s)->a' is folded to that, and libbpf's
+   BPF_CORE_WRITE_BITFIELD (&local, field, v) asks __builtin_preserve_field_info
+   about it; clang relocates it against the object's type, its base is then
+   the object's address.  Loads and stores are only relocated through
+   pointers, as clang does.  */
 static bool
-analyze_chain (tree ref, access_chain *c)
+analyze_chain (tree ref, access_chain *c, bool object_base = false)
 {
   auto_vec<tree> parts;
   c->index.truncate (0);
@@ -148,11 +154,23 @@ analyze_chain (tree ref, access_chain *c)
       t = TREE_OPERAND (t, 0);
     }
   if (TREE_CODE (t) == MEM_REF && integer_zerop (TREE_OPERAND (t, 1)))
-    ;
-  else if (TREE_CODE (t) != INDIRECT_REF)
+    {
+      c->root = TREE_TYPE (t);
+      c->base = TREE_OPERAND (t, 0);
+    }
+  else if (TREE_CODE (t) == INDIRECT_REF)
+    {
+      c->root = TREE_TYPE (t);
+      c->base = TREE_OPERAND (t, 0);
+    }
+  else if (object_base && !parts.is_empty ()
+	   && RECORD_OR_UNION_TYPE_P (strip_type (TREE_TYPE (t))))
+    {
+      c->root = TREE_TYPE (t);
+      c->base = t;
+    }
+  else
     return false;
-  c->root = TREE_TYPE (t);
-  c->base = TREE_OPERAND (t, 0);
   tree sroot = strip_type (c->root);
   if (!sroot || !COMPLETE_TYPE_P (sroot))
     return false;
@@ -505,7 +523,8 @@ resolve_field_info (location_t loc, tree fndecl, tree field, int kind)
 		"such as %<p->field%>", fndecl);
       return error_mark_node;
     }
-  if (!analyze_chain (f, &c) || !RECORD_OR_UNION_TYPE_P (strip_type (c.root)))
+  if (!analyze_chain (f, &c, true)
+      || !RECORD_OR_UNION_TYPE_P (strip_type (c.root)))
     {
       error_at (loc, "%qD needs a field reached through a pointer to a "
 		"struct or union", fndecl);
@@ -547,6 +566,8 @@ type_operand (location_t loc, tree fndecl, tree arg)
   return NULL_TREE;
 }
 
+static tree enum_value_reloc (location_t, tree, tree, tree, tree, int);
+
 static tree
 resolve_enum_value (location_t loc, tree fndecl, tree arg, int kind)
 {
@@ -562,6 +583,43 @@ resolve_enum_value (location_t loc, tree fndecl, tree arg, int kind)
 		"%<*(enum E *)ENUMERATOR%>", fndecl);
       return error_mark_node;
     }
+  return enum_value_reloc (loc, fndecl, type, etype, val, kind);
+}
+
+/* GCC's form, which libbpf's headers use when __clang__ is not defined:
+   __builtin_preserve_enum_value (PTR, ENUMERATOR, KIND), PTR of type
+   `enum E *' (libbpf's ___bpf_typeof: a statement expression naming an
+   extern pointer that is never evaluated; the builtin only looks at its
+   type, so no reference to it is left in the object).  */
+static tree
+resolve_enum_value_gcc (location_t loc, tree fndecl, tree ptr, tree value,
+			int kind)
+{
+  tree ptype = ptr != error_mark_node ? TREE_TYPE (ptr) : NULL_TREE;
+  tree type = ptype && POINTER_TYPE_P (ptype) ? TREE_TYPE (ptype) : NULL_TREE;
+  tree etype = strip_type (type);
+  tree val = value != error_mark_node
+	     ? fold (strip_conversions (value)) : NULL_TREE;
+  if (!etype || TREE_CODE (etype) != ENUMERAL_TYPE)
+    {
+      error_at (loc, "the first of the three arguments of %qD must be a "
+		"pointer to an enum type", fndecl);
+      return error_mark_node;
+    }
+  if (!val || TREE_CODE (val) != INTEGER_CST)
+    {
+      error_at (loc, "the second of the three arguments of %qD must be an "
+		"enumerator of %qT", fndecl, type);
+      return error_mark_node;
+    }
+  return enum_value_reloc (loc, fndecl, type, etype, val, kind);
+}
+
+/* The relocation for enumerator VAL of ETYPE (TYPE as written).  */
+static tree
+enum_value_reloc (location_t loc, tree fndecl, tree type, tree etype, tree val,
+		  int kind)
+{
   int idx = 0;
   HOST_WIDE_INT want = TREE_INT_CST_LOW (val);
   for (tree v = TYPE_VALUES (etype); v; v = TREE_CHAIN (v), idx++)
@@ -573,8 +631,12 @@ resolve_enum_value (location_t loc, tree fndecl, tree arg, int kind)
 	{
 	  char access[16];
 	  snprintf (access, sizeof access, "%d", idx);
+	  /* As clang: relative to the type as written, less qualifiers; a
+	     typedef stays (libbpf looks targets up by name, and the enum of
+	     `typedef enum { ... } e_t' has none).  */
+	  tree rtype = build_qualified_type (type, TYPE_UNQUALIFIED);
 	  unsigned n = new_reloc (kind ? CORE_ENUMVAL_VALUE : CORE_ENUMVAL_EXISTS,
-				  USE_VALUE, etype, access, kind ? want : 1);
+				  USE_VALUE, rtype, access, kind ? want : 1);
 	  return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
 	}
     }
@@ -591,10 +653,16 @@ resolve_core_builtin (location_t loc, tree fndecl, void *arglist)
   vec<tree, va_gc> *args = (vec<tree, va_gc> *) arglist;
   unsigned nargs = vec_safe_length (args);
   unsigned want = which == BUILTIN_ACCESS_INDEX ? 1 : 2;
+  /* GCC's form of the enum builtin (libbpf 1.2 and later, #ifndef
+     __clang__): (pointer to the enum, enumerator, kind).  */
+  if (which == BUILTIN_ENUM_VALUE && nargs == 3)
+    want = 3;
   if (nargs != want)
     {
-      error_at (loc, "%qD takes %u argument%s", fndecl, want,
-		want == 1 ? "" : "s");
+      error_at (loc, "%qD takes %s", fndecl,
+		want == 1 ? "1 argument"
+		: which == BUILTIN_ENUM_VALUE ? "2 or 3 arguments"
+		: "2 arguments");
       return error_mark_node;
     }
   tree a0 = (*args)[0];
@@ -642,8 +710,10 @@ resolve_core_builtin (location_t loc, tree fndecl, void *arglist)
 	return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
       }
     case BUILTIN_ENUM_VALUE:
-      if (!constant_kind (loc, fndecl, (*args)[1], 1, &kind))
+      if (!constant_kind (loc, fndecl, (*args)[nargs - 1], 1, &kind))
 	return error_mark_node;
+      if (nargs == 3)
+	return resolve_enum_value_gcc (loc, fndecl, a0, (*args)[1], kind);
       return resolve_enum_value (loc, fndecl, a0, kind);
     }
   return NULL_TREE;
