@@ -588,23 +588,16 @@ type_operand (location_t loc, tree fndecl, tree arg)
   return NULL_TREE;
 }
 
-/* Two forms: clang's (*(enum E *) V, KIND), and libbpf 1.5's for GCC
-   (P, V, KIND) with P of type enum E *; TYPED_PTR is P or NULL.  */
+static tree enum_value_reloc (location_t, tree, tree, tree, tree, int);
+
 static tree
-resolve_enum_value (location_t loc, tree fndecl, tree arg, int kind,
-		    tree typed_ptr = NULL_TREE)
+resolve_enum_value (location_t loc, tree fndecl, tree arg, int kind)
 {
   tree t = strip_conversions (arg);
   tree type = TREE_CODE (t) == INDIRECT_REF ? TREE_TYPE (t) : NULL_TREE;
+  tree etype = strip_type (type);
   tree val = t && TREE_CODE (t) == INDIRECT_REF
 	     ? fold (strip_conversions (TREE_OPERAND (t, 0))) : NULL_TREE;
-  if (typed_ptr)
-    {
-      type = POINTER_TYPE_P (TREE_TYPE (typed_ptr))
-	     ? TREE_TYPE (TREE_TYPE (typed_ptr)) : NULL_TREE;
-      val = fold (strip_conversions (arg));
-    }
-  tree etype = strip_type (type);
   if (!etype || TREE_CODE (etype) != ENUMERAL_TYPE || !val
       || TREE_CODE (val) != INTEGER_CST)
     {
@@ -612,6 +605,43 @@ resolve_enum_value (location_t loc, tree fndecl, tree arg, int kind,
 		"%<*(enum E *)ENUMERATOR%>", fndecl);
       return error_mark_node;
     }
+  return enum_value_reloc (loc, fndecl, type, etype, val, kind);
+}
+
+/* GCC's form, which libbpf's headers use when __clang__ is not defined:
+   __builtin_preserve_enum_value (PTR, ENUMERATOR, KIND), PTR of type
+   `enum E *' (libbpf's ___bpf_typeof: a statement expression naming an
+   extern pointer that is never evaluated; the builtin only looks at its
+   type, so no reference to it is left in the object).  */
+static tree
+resolve_enum_value_gcc (location_t loc, tree fndecl, tree ptr, tree value,
+			int kind)
+{
+  tree ptype = ptr != error_mark_node ? TREE_TYPE (ptr) : NULL_TREE;
+  tree type = ptype && POINTER_TYPE_P (ptype) ? TREE_TYPE (ptype) : NULL_TREE;
+  tree etype = strip_type (type);
+  tree val = value != error_mark_node
+	     ? fold (strip_conversions (value)) : NULL_TREE;
+  if (!etype || TREE_CODE (etype) != ENUMERAL_TYPE)
+    {
+      error_at (loc, "the first of the three arguments of %qD must be a "
+		"pointer to an enum type", fndecl);
+      return error_mark_node;
+    }
+  if (!val || TREE_CODE (val) != INTEGER_CST)
+    {
+      error_at (loc, "the second of the three arguments of %qD must be an "
+		"enumerator of %qT", fndecl, type);
+      return error_mark_node;
+    }
+  return enum_value_reloc (loc, fndecl, type, etype, val, kind);
+}
+
+/* The relocation for enumerator VAL of ETYPE (TYPE as written).  */
+static tree
+enum_value_reloc (location_t loc, tree fndecl, tree type, tree etype, tree val,
+		  int kind)
+{
   int idx = 0;
   HOST_WIDE_INT want = TREE_INT_CST_LOW (val);
   for (tree v = TYPE_VALUES (etype); v; v = TREE_CHAIN (v), idx++)
@@ -623,8 +653,12 @@ resolve_enum_value (location_t loc, tree fndecl, tree arg, int kind,
 	{
 	  char access[16];
 	  snprintf (access, sizeof access, "%d", idx);
+	  /* As clang: relative to the type as written, less qualifiers; a
+	     typedef stays (libbpf looks targets up by name, and the enum of
+	     `typedef enum { ... } e_t' has none).  */
+	  tree rtype = build_qualified_type (type, TYPE_UNQUALIFIED);
 	  unsigned n = new_reloc (kind ? CORE_ENUMVAL_VALUE : CORE_ENUMVAL_EXISTS,
-				  USE_VALUE, etype, access, kind ? want : 1);
+				  USE_VALUE, rtype, access, kind ? want : 1);
 	  return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
 	}
     }
@@ -641,12 +675,16 @@ resolve_core_builtin (location_t loc, tree fndecl, void *arglist)
   vec<tree, va_gc> *args = (vec<tree, va_gc> *) arglist;
   unsigned nargs = vec_safe_length (args);
   unsigned want = which == BUILTIN_ACCESS_INDEX ? 1 : 2;
+  /* GCC's form of the enum builtin (libbpf 1.2 and later, #ifndef
+     __clang__): (pointer to the enum, enumerator, kind).  */
   if (which == BUILTIN_ENUM_VALUE && nargs == 3)
     want = 3;
   if (nargs != want)
     {
-      error_at (loc, "%qD takes %u argument%s", fndecl, want,
-		want == 1 ? "" : "s");
+      error_at (loc, "%qD takes %s", fndecl,
+		want == 1 ? "1 argument"
+		: which == BUILTIN_ENUM_VALUE ? "2 or 3 arguments"
+		: "2 arguments");
       return error_mark_node;
     }
   tree a0 = (*args)[0];
@@ -700,14 +738,10 @@ resolve_core_builtin (location_t loc, tree fndecl, void *arglist)
 	return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
       }
     case BUILTIN_ENUM_VALUE:
-      if (nargs == 3)
-	{
-	  if (!constant_kind (loc, fndecl, (*args)[2], 1, &kind))
-	    return error_mark_node;
-	  return resolve_enum_value (loc, fndecl, (*args)[1], kind, a0);
-	}
-      if (!constant_kind (loc, fndecl, (*args)[1], 1, &kind))
+      if (!constant_kind (loc, fndecl, (*args)[nargs - 1], 1, &kind))
 	return error_mark_node;
+      if (nargs == 3)
+	return resolve_enum_value_gcc (loc, fndecl, a0, (*args)[1], kind);
       return resolve_enum_value (loc, fndecl, a0, kind);
     }
   return NULL_TREE;

@@ -216,5 +216,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_varargs_init ();
   bpfs_assembler_init ();
   bpfs_clang_macros_init ();
+  bpfs_libc_stdint_init ();
   return 0;
 }

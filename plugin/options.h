@@ -45,6 +45,7 @@ void bpfs_float_constants_init (void);      /* plugin/float-constants.cc */
 void bpfs_varargs_init (void);              /* plugin/varargs.cc */
 void bpfs_assembler_init (void);            /* plugin/assembler.cc */
 void bpfs_clang_macros_init (void);         /* plugin/clang-macros.cc */
+void bpfs_libc_stdint_init (void);          /* plugin/libc-stdint.cc */
 
 /* kernel_helper(N) on DECL: N, or 0.  */
 #ifdef GCC_TREE_H

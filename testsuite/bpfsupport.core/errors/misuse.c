@@ -17,5 +17,11 @@ misuse (struct s *p)
   r += __builtin_preserve_enum_value (*(enum e *) 3, 0); /* { dg-error "is not a value of" } */
   r += __builtin_preserve_enum_value (k, 0);          /* { dg-error "must be" } */
   r += __builtin_preserve_field_info (p->a);          /* { dg-error "takes 2 arguments" } */
+  /* GCC's three-argument enum form (libbpf 1.2+ without __clang__).  */
+  r += __builtin_preserve_enum_value (1, E1, 0);      /* { dg-error "must be a pointer to an enum type" } */
+  r += __builtin_preserve_enum_value ((int *) 0, E1, 0); /* { dg-error "must be a pointer to an enum type" } */
+  r += __builtin_preserve_enum_value ((enum e *) 0, k, 0); /* { dg-error "must be an enumerator of" } */
+  r += __builtin_preserve_enum_value ((enum e *) 0, 5, 1); /* { dg-error "is not a value of" } */
+  r += __builtin_preserve_enum_value ((enum e *) 0, E1, 0, 1); /* { dg-error "takes 2 or 3 arguments" } */
   return r;
 }
