@@ -103,6 +103,7 @@ struct dbg {
   int from_tty;
   int quit;
   int exit_status;
+  int script_error;   /* an -x file was refused: bpf-run exits 2 */
 };
 
 static uint8_t *name_to_dop;   /* vm op number -> enum dop */
@@ -320,7 +321,7 @@ static void show_location(struct dbg *d, uint32_t pc, int with_func, int with_pc
 static int dbg_read(struct dbg *d, uint64_t addr, void *buf, size_t n)
 {
   struct vm *vm = d->vm;
-  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  uint32_t ri = vm_addr_region(vm, addr), off = (uint32_t)addr;
   if (n == 0)
     return 0;
   if (ri >= vm->nreg || n > 0xffffffffu)
@@ -356,7 +357,7 @@ static int dbg_read(struct dbg *d, uint64_t addr, void *buf, size_t n)
 static int dbg_write(struct dbg *d, uint64_t addr, const void *buf, size_t n)
 {
   struct vm *vm = d->vm;
-  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  uint32_t ri = vm_addr_region(vm, addr), off = (uint32_t)addr;
   if (ri >= vm->nreg)
     return -1;
   struct region *g = &vm->reg[ri];
@@ -429,7 +430,7 @@ static int push_call(struct dbg *d, uint32_t target)
   struct dframe *f = &d->fr[d->nf++];
   f->call_pc = d->pc;
   f->r6 = d->R[6]; f->r7 = d->R[7]; f->r8 = d->R[8]; f->r9 = d->R[9]; f->fp = d->R[10];
-  d->R[10] -= vm->opt.stack_size;
+  d->R[10] = vm_frame_fp(vm, d->nf);
   d->pc = target;
   return ST_OK;
 }
@@ -610,7 +611,7 @@ static int step1(struct dbg *d)
       {
         uint64_t t = R[ip->aux];
         uint32_t idx = (uint32_t)t;
-        if ((t >> 32) != SIM_CODE_REGION)
+        if (vm_addr_region(vm, t) != SIM_CODE_REGION)
           {
             int found = 0;
             for (uint32_t i = 0; i < vm->obj->ncsecs; i++)
@@ -674,7 +675,7 @@ static void start_machine(struct dbg *d, uint32_t entry, const uint64_t args[5])
   vm->fault = 0;
   vm->exited = 0;
   vm->errmsg[0] = 0;
-  vm->fp = SIM_ADDR(vm->stack_reg, vm->stack_total);
+  vm->fp = vm_frame_fp(vm, 0);
   vm->depth = 0;
   memset(vm->stack, 0, vm->stack_total);
   d->R[10] = vm->fp;
@@ -760,7 +761,11 @@ struct val {
   int map;           /* LV_MAP */
 };
 
-struct ex { struct dbg *d; const char *s; char err[256]; };
+/* Nesting limit of the recursive-descent parser: a deeper expression is
+   an error, not a stack overflow.  */
+#define EX_MAX_DEPTH 200
+
+struct ex { struct dbg *d; const char *s; char err[256]; int depth; };
 
 static void exerr(struct ex *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void exerr(struct ex *e, const char *fmt, ...)
@@ -986,7 +991,7 @@ static int lookup_name(struct ex *e, const char *name, struct val *out)
           return -1;
         }
       out->lv = LV_MEM;
-      out->addr = SIM_ADDR(m->regs[0], off);
+      out->addr = vm_addr(d->vm, m->regs[0], off);
       out->type = type;
       norm(d, out);
       return 0;
@@ -1279,7 +1284,23 @@ static int parse_cast(struct ex *e, uint32_t *type, int *ptrs)
   return 1;
 }
 
+static struct val unary1(struct ex *e);
 static struct val unary(struct ex *e)
+{
+  if (e->depth >= EX_MAX_DEPTH)
+    {
+      struct val r;
+      memset(&r, 0, sizeof r);
+      exerr(e, "expression nested more than %d levels deep", EX_MAX_DEPTH);
+      return r;
+    }
+  e->depth++;
+  struct val v = unary1(e);
+  e->depth--;
+  return v;
+}
+
+static struct val unary1(struct ex *e)
 {
   skipws(e);
   struct val r;
@@ -1588,7 +1609,14 @@ static struct val assign(struct ex *e)
   if (e->err[0] || *e->s != '=' || e->s[1] == '=')
     return l;
   e->s++;
+  if (e->depth >= EX_MAX_DEPTH)
+    {
+      exerr(e, "expression nested more than %d levels deep", EX_MAX_DEPTH);
+      return l;
+    }
+  e->depth++;
   struct val r = assign(e);
+  e->depth--;
   uint64_t x;
   if (scalar(e, &r, &x))
     return l;
@@ -1618,7 +1646,7 @@ static int eval(struct dbg *d, const char *s, struct val *out, char *err, size_t
 static void sym_suffix(struct dbg *d, uint64_t addr, char *buf, size_t n)
 {
   buf[0] = 0;
-  uint32_t ri = addr >> 32;
+  uint32_t ri = vm_addr_region(d->vm, addr);
   if (ri == SIM_CODE_REGION)
     {
       const struct elo_func *f = elo_func_at(d->obj, (uint32_t)addr);
@@ -1825,7 +1853,7 @@ static int resolve_loc(struct dbg *d, const char *s, uint32_t *pc, char *err, si
           snprintf(err, errlen, "%s", e.err);
           return -1;
         }
-      if ((x >> 32) == SIM_CODE_REGION)
+      if (vm_addr_region(d->vm, x) == SIM_CODE_REGION)
         x = (uint32_t)x;
       if (x >= o->ncode)
         {
@@ -3231,6 +3259,8 @@ static void run_line(struct dbg *d, char *line)
   execute(d, s);
 }
 
+#define DBG_MAX_LINE (1u << 20)   /* longest interactive line */
+
 static char *read_line(struct dbg *d, const char *prompt)
 {
 #ifdef HAVE_READLINE
@@ -3246,14 +3276,23 @@ static char *read_line(struct dbg *d, const char *prompt)
   fflush(stdout);
   size_t cap = 256, n = 0;
   char *buf = malloc(cap);
-  int c;
+  int c, too_long = 0;
+  if (!buf)
+    return NULL;
   while ((c = getchar()) != EOF && c != '\n')
     {
+      if (too_long)
+        continue;
       if (n + 1 >= cap)
         {
-          if (cap > (1u << 20))
-            continue;   /* overlong line: the rest is dropped */
-          buf = realloc(buf, cap *= 2);
+          char *nb = cap <= DBG_MAX_LINE ? realloc(buf, cap * 2) : NULL;
+          if (!nb)
+            {
+              too_long = 1;   /* the whole line is refused below */
+              continue;
+            }
+          buf = nb;
+          cap *= 2;
         }
       buf[n++] = (char)c;
     }
@@ -3261,6 +3300,11 @@ static char *read_line(struct dbg *d, const char *prompt)
     {
       free(buf);
       return NULL;
+    }
+  if (too_long)
+    {
+      dbg_err(d, "Line longer than %u bytes ignored.", DBG_MAX_LINE);
+      n = 0;
     }
   buf[n] = 0;
   return buf;
@@ -3314,10 +3358,22 @@ int debug_main(struct vm *vm, const char *file, int prog, dbg_prepare_fn prep, v
           dbg_err(d, "%s: %s.", o->xfiles[i], strerror(errno));
           continue;
         }
+      /* a line longer than the buffer stops the file: its tail must
+         not run as commands of its own */
       char line[4096];
+      unsigned lineno = 0;
       while (!d->quit && fgets(line, sizeof line, f))
         {
-          line[strcspn(line, "\n")] = 0;
+          lineno++;
+          size_t len = strcspn(line, "\n");
+          if (!line[len] && !feof(f))
+            {
+              dbg_err(d, "%s:%u: line longer than %zu bytes; the rest of the file is not run.",
+                      o->xfiles[i], lineno, sizeof line - 1);
+              d->script_error = 1;
+              break;
+            }
+          line[len] = 0;
           execute(d, line);
         }
       fclose(f);
@@ -3339,6 +3395,8 @@ int debug_main(struct vm *vm, const char *file, int prog, dbg_prepare_fn prep, v
   int status = d->state == 2 ? 1 : d->exit_status;
   if (d->state == 1)
     status = 0;
+  if (d->script_error)
+    status = 2;
   dbtf_close(d->btf);
   free(d->dop);
   free(d->fr);
