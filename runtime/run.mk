@@ -40,7 +40,7 @@ RUN_FUZZ_TARGETS := run-elf run-insn run-sandbox
 
 $(BUILD)/fuzz/%-fuzz: fuzz/%-fuzz.c $(RUN_FUZZ_DEPS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(RUN_FUZZ_FLAGS) -o $@ $< $(RUN_FUZZ_SRCS) -lelf
+	$(FUZZ_CC) $(RUN_FUZZ_FLAGS) -o $@ $< $(RUN_FUZZ_SRCS) -lelf -lbpf
 
 # Each target: its seeds (fuzz/NAME-seeds; the sandbox target also starts
 # from the instruction seeds), FUZZ_SECONDS, artifacts in $(BUILD)/fuzz.
