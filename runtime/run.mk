@@ -7,7 +7,9 @@ all: $(BIN)/bpf-run
 
 # The debugger (--debug, --trace=calls): libbpf for BTF; readline when
 # its headers are installed (libreadline-dev), plain line input otherwise.
-DBG_OBJS := $(OBJDIR)/sim/debug.o $(OBJDIR)/sim/debug-btf.o
+DBG_SRCS := $(addprefix sim/,debug.c debug-state.c debug-lines.c debug-mem.c debug-exec.c \
+  debug-trace.c debug-values.c debug-disasm.c debug-loc.c debug-break.c debug-stops.c debug-btf.c)
+DBG_OBJS := $(DBG_SRCS:%.c=$(OBJDIR)/%.o)
 DBG_READLINE := $(shell test -f /usr/include/readline/readline.h && echo 1)
 $(OBJDIR)/sim/debug.o: RT_CFLAGS += $(if $(DBG_READLINE),-DHAVE_READLINE)
 
