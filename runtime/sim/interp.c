@@ -318,9 +318,9 @@ const char *vm_op_name(uint16_t op)
    registers), then the bounds; NULL sends the access to the slow path,
    which explains the fault.  */
 static inline uint8_t *fast_mem(const struct region *rg, uint32_t nrg, uint32_t tk, uint32_t tminv,
-                                uint32_t tc, uint64_t addr, uint32_t size, uint32_t deny)
+                                uint64_t addr, uint32_t size, uint32_t deny)
 {
-  uint32_t ri = (((uint32_t)(addr >> 32) ^ tk) * tminv) ^ tc, off = (uint32_t)addr;
+  uint32_t ri = (((uint32_t)(addr >> 32) ^ tk) - tk) * tminv, off = (uint32_t)addr;
   if (__builtin_expect(ri < nrg, 1))
     {
       const struct region *g = &rg[ri];

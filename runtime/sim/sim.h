@@ -98,9 +98,11 @@ struct vm_opts {
 };
 
 struct vm {
-  /* region tags: tag = ((index ^ tag_c) * tag_m) ^ tag_k, and back with
-     the inverse of tag_m; tag_c = tag_k * tag_minv makes tag 0 index 0 */
-  uint32_t tag_k, tag_m, tag_minv, tag_c;
+  /* region tags: tag = (index * tag_m + tag_k) ^ tag_k, and back
+     index = ((tag ^ tag_k) - tag_k) * tag_minv (tag_m odd, tag_minv its
+     inverse): a bijection with tag 0 for index 0, two constants (the
+     interpreter keeps them in registers) */
+  uint32_t tag_k, tag_m, tag_minv;
   struct elo_object *obj;
   struct vm_opts opt;
   struct xi *code;
@@ -148,7 +150,7 @@ struct vm {
 
 static inline uint64_t vm_addr(const struct vm *vm, uint32_t region, uint64_t off)
 {
-  uint32_t tag = ((region ^ vm->tag_c) * vm->tag_m) ^ vm->tag_k;
+  uint32_t tag = (region * vm->tag_m + vm->tag_k) ^ vm->tag_k;
   return ((uint64_t)tag << 32) | (uint32_t)off;
 }
 
@@ -156,7 +158,7 @@ static inline uint64_t vm_addr(const struct vm *vm, uint32_t region, uint64_t of
    almost surely >= nreg).  */
 static inline uint32_t vm_addr_region(const struct vm *vm, uint64_t addr)
 {
-  return (((uint32_t)(addr >> 32) ^ vm->tag_k) * vm->tag_minv) ^ vm->tag_c;
+  return (((uint32_t)(addr >> 32) ^ vm->tag_k) - vm->tag_k) * vm->tag_minv;
 }
 
 /* R10 of call frame DEPTH: the top of that frame's own stack region.  */

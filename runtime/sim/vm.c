@@ -369,7 +369,6 @@ static void tag_init(struct vm *vm, uint64_t key)
   for (int i = 0; i < 5; i++)
     inv *= 2 - vm->tag_m * inv;
   vm->tag_minv = inv;
-  vm->tag_c = vm->tag_k * vm->tag_minv;
 }
 
 int vm_init(struct vm *vm, struct elo_object *obj, const struct vm_opts *opt, char *err, size_t errlen)
