@@ -143,6 +143,7 @@ struct ld {
   /* BTF */
   const uint8_t *btf; size_t btf_len;
   struct btf *btfp;        /* libbpf's reading of .BTF; owned by the object */
+  int btf_refused;          /* .BTF present but libbpf refused it */
 };
 
 static void *xcalloc(size_t n, size_t s)
@@ -361,7 +362,9 @@ static int load_maps(struct ld *l)
           /* no usable BTF: every symbol is a map we cannot describe */
           for (size_t i = 0; i < l->nsyms; i++)
             if (l->syms[i].st_shndx == s && GELF_ST_TYPE(l->syms[i].st_info) == STT_OBJECT)
-              return fail(l, "map '%s' in .maps needs BTF to read its definition "
+              return fail(l, l->btf_refused ? "map '%s' in .maps needs BTF to read its definition, "
+                          "and the object's .BTF is invalid (libbpf refuses it)"
+                          : "map '%s' in .maps needs BTF to read its definition "
                           "(build with -g for clang, -gbtf for bpf-gcc)", l->symnames[i]);
           continue;
         }
@@ -763,6 +766,7 @@ static int load(struct ld *l, const void *buf, size_t len)
   if (l->btf)
     {
       /* invalid BTF is no BTF: maps in .maps then need it and fail */
+      libbpf_set_print(NULL);   /* its diagnostics are not ours: ours below */
       struct btf *b = btf__new(l->btf, l->btf_len);
       if (b && !libbpf_get_error(b))
         {
@@ -770,6 +774,8 @@ static int load(struct ld *l, const void *buf, size_t len)
           o->btf = b;
           o->has_btf = 1;
         }
+      else
+        l->btf_refused = 1;
     }
   o->kconfig_map = -1;
   if (!o->is_exec)
