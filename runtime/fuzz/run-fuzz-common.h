@@ -18,6 +18,7 @@ static void fuzz_run_object(struct elo_object *o)
       opt.max_depth = 8;
       opt.ncpus = 1;
       opt.out = fopen("/dev/null", "w");
+      opt.region_key = 0x5eed;   /* reproducible addresses */
       struct vm vm;
       char err[256];
       if (vm_init(&vm, o, &opt, err, sizeof err) == 0)
@@ -41,12 +42,11 @@ static void fuzz_run_object(struct elo_object *o)
             }
           else
             vm.ctx_reg = vm_region_new(&vm, vm.ctx, 64, 0, "context", 1);
-          args[0] = SIM_ADDR(vm.ctx_reg, 0);
-          vm.fp = SIM_ADDR(vm.stack_reg, vm.stack_total);
+          args[0] = vm_addr(&vm, vm.ctx_reg, 0);
+          vm.fp = vm_frame_fp(&vm, 0);
           uint64_t ret;
           vm_run(&vm, o->progs[p].start, args, &ret);
           vm_end_run(&vm);
-          free(vm.pkt);
         }
       vm_free(&vm);
       fclose(opt.out);

@@ -1,8 +1,8 @@
 /* debug.h - bpf-run's source-level debugger (--debug, -x) and call/
    register tracing (--trace=calls, --trace=regs).  See doc/debugging.md.
 
-   debug.c: command line, single-step executor, breakpoints, stepping,
-   frames, memory; debug-btf.c: BTF types through libbpf (kept apart
+   debug.c and debug-*.c (split by concern: see debug-int.h, their
+   internal interface); debug-btf.c: BTF types through libbpf (kept apart
    because libbpf's headers and runtime/insn.h both define BPF_*).  */
 #ifndef BPFSUPPORT_DEBUG_H
 #define BPFSUPPORT_DEBUG_H

@@ -1,6 +1,8 @@
 /* elf-load.c - read a BPF ELF object the way libbpf loads it.  See
    elf-load.h.  Every field read from the file is bounds-checked.  */
 #include "sim/elf-load.h"
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
 
 #include <gelf.h>
 #include <libelf.h>
@@ -140,9 +142,8 @@ struct ld {
   GElf_Sym *syms; size_t nsyms; const char **symnames;
   /* BTF */
   const uint8_t *btf; size_t btf_len;
-  const uint8_t *btf_types; uint32_t btf_types_len;
-  const char *btf_str; uint32_t btf_str_len;
-  const uint8_t **tid;  uint32_t ntid;   /* type id -> record */
+  struct btf *btfp;        /* libbpf's reading of .BTF; owned by the object */
+  int btf_refused;          /* .BTF present but libbpf refused it */
 };
 
 static void *xcalloc(size_t n, size_t s)
@@ -168,184 +169,58 @@ static int fail(struct ld *l, const char *fmt, ...)
   return -1;
 }
 
-/* ---- BTF ---- */
-enum { K_INT = 1, K_PTR, K_ARRAY, K_STRUCT, K_UNION, K_ENUM, K_FWD, K_TYPEDEF,
-       K_VOLATILE, K_CONST, K_RESTRICT, K_FUNC, K_FUNC_PROTO, K_VAR, K_DATASEC,
-       K_FLOAT, K_DECL_TAG, K_TYPE_TAG, K_ENUM64 };
+/* ---- BTF ----
+   Read through libbpf (btf__new validates the whole section: header,
+   string table, every type record and reference), the reader the
+   kernel's tools trust; the debugger uses the same library.  */
 
 static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 
 static const char *btf_name(struct ld *l, uint32_t off)
 {
-  if (!l->btf_str || off >= l->btf_str_len)
-    return "";
-  if (!memchr(l->btf_str + off, 0, l->btf_str_len - off))
-    return "";
-  return l->btf_str + off;
+  const char *n = l->btfp ? btf__str_by_offset(l->btfp, off) : NULL;
+  return n ? n : "";
 }
 
-static int btf_parse(struct ld *l)
+/* The type ID after typedefs, qualifiers and VAR; 0 when invalid.  */
+static uint32_t btf_skip(struct ld *l, uint32_t id)
 {
-  if (l->btf_len < 24 || rd32(l->btf) != (0xeb9fu | (1u << 16)) ) /* magic + version 1, flags 0 */
-    {
-      if (l->btf_len < 24 || (rd32(l->btf) & 0xffffff) != (0xeb9fu | (1u << 16)))
-        return -1;
-    }
-  uint32_t hdr = rd32(l->btf + 4), toff = rd32(l->btf + 8), tlen = rd32(l->btf + 12);
-  uint32_t soff = rd32(l->btf + 16), slen = rd32(l->btf + 20);
-  if (hdr < 24 || hdr > l->btf_len)
-    return -1;
-  uint64_t base = hdr;
-  if (base + toff + tlen > l->btf_len || base + soff + slen > l->btf_len)
-    return -1;
-  l->btf_types = l->btf + base + toff;
-  l->btf_types_len = tlen;
-  l->btf_str = (const char *)l->btf + base + soff;
-  l->btf_str_len = slen;
-  size_t cap = 64;
-  l->tid = xcalloc(cap, sizeof *l->tid);
-  l->ntid = 1;
-  uint32_t off = 0;
-  while (off + 12 <= tlen)
-    {
-      const uint8_t *t = l->btf_types + off;
-      uint32_t info = rd32(t + 4);
-      uint32_t vlen = info & 0xffff, kind = (info >> 24) & 0x1f;
-      uint64_t extra;
-      switch (kind)
-        {
-        case K_INT: extra = 4; break;
-        case K_ARRAY: extra = 12; break;
-        case K_STRUCT: case K_UNION: extra = 12ull * vlen; break;
-        case K_ENUM: extra = 8ull * vlen; break;
-        case K_FUNC_PROTO: extra = 8ull * vlen; break;
-        case K_VAR: extra = 4; break;
-        case K_DATASEC: extra = 12ull * vlen; break;
-        case K_DECL_TAG: extra = 4; break;
-        case K_ENUM64: extra = 12ull * vlen; break;
-        case K_PTR: case K_FWD: case K_TYPEDEF: case K_VOLATILE: case K_CONST:
-        case K_RESTRICT: case K_FUNC: case K_FLOAT: case K_TYPE_TAG:
-          extra = 0; break;
-        default:
-          return -1;
-        }
-      if (off + 12 + extra > tlen)
-        return -1;
-      if (l->ntid == cap)
-        {
-          cap *= 2;
-          l->tid = realloc(l->tid, cap * sizeof *l->tid);
-          if (!l->tid)
-            return -1;
-        }
-      l->tid[l->ntid++] = t;
-      off += 12 + extra;
-      if (l->ntid > 1000000)
-        return -1;
-    }
-  return 0;
+  int r = btf__resolve_type(l->btfp, id);
+  return r > 0 ? (uint32_t)r : 0;
 }
 
-static const uint8_t *btf_type(struct ld *l, uint32_t id)
+static const struct btf_type *btf_type_of(struct ld *l, uint32_t id)
 {
-  if (!l->tid || id == 0 || id >= l->ntid)
-    return NULL;
-  return l->tid[id];
-}
-static uint32_t btf_kind(const uint8_t *t) { return (rd32(t + 4) >> 24) & 0x1f; }
-static uint32_t btf_vlen(const uint8_t *t) { return rd32(t + 4) & 0xffff; }
-
-/* Skip typedefs and qualifiers.  */
-static const uint8_t *btf_skip(struct ld *l, uint32_t id, uint32_t *outid)
-{
-  for (int n = 0; n < 64; n++)
-    {
-      const uint8_t *t = btf_type(l, id);
-      if (!t)
-        return NULL;
-      uint32_t k = btf_kind(t);
-      if (k == K_TYPEDEF || k == K_VOLATILE || k == K_CONST || k == K_RESTRICT
-          || k == K_TYPE_TAG || k == K_VAR)
-        {
-          id = rd32(t + 8);
-          continue;
-        }
-      if (outid)
-        *outid = id;
-      return t;
-    }
-  return NULL;
-}
-
-static int64_t btf_size(struct ld *l, uint32_t id, int depth)
-{
-  if (depth > 32)
-    return -1;
-  const uint8_t *t = btf_skip(l, id, NULL);
-  if (!t)
-    return -1;
-  switch (btf_kind(t))
-    {
-    case K_INT: case K_STRUCT: case K_UNION: case K_ENUM: case K_ENUM64:
-    case K_FLOAT: case K_DATASEC:
-      return rd32(t + 8);
-    case K_PTR:
-      return 8;
-    case K_ARRAY:
-      {
-        int64_t e = btf_size(l, rd32(t + 12), depth + 1);
-        if (e < 0)
-          return -1;
-        return e * rd32(t + 20);
-      }
-    default:
-      return -1;
-    }
-}
-
-/* Find DATASEC NAME; returns its record or NULL.  */
-static const uint8_t *btf_datasec(struct ld *l, const char *name)
-{
-  for (uint32_t i = 1; i < l->ntid; i++)
-    if (btf_kind(l->tid[i]) == K_DATASEC && !strcmp(btf_name(l, rd32(l->tid[i])), name))
-      return l->tid[i];
-  return NULL;
+  return id ? btf__type_by_id(l->btfp, id) : NULL;
 }
 
 /* Value of an __uint(name, N) member: pointer to array of N.  */
 static int btf_uint_member(struct ld *l, uint32_t tid, uint32_t *val)
 {
-  const uint8_t *t = btf_skip(l, tid, NULL);
-  if (!t || btf_kind(t) != K_PTR)
+  const struct btf_type *t = btf_type_of(l, btf_skip(l, tid));
+  if (!t || !btf_is_ptr(t))
     return -1;
-  t = btf_skip(l, rd32(t + 8), NULL);
-  if (!t || btf_kind(t) != K_ARRAY)
+  t = btf_type_of(l, btf_skip(l, t->type));
+  if (!t || !btf_is_array(t))
     return -1;
-  *val = rd32(t + 20);
+  *val = btf_array(t)->nelems;
   return 0;
-}
-
-static int parse_map_struct(struct ld *l, uint32_t tid, struct elo_map *m, int depth);
-
-static int btf_map_def(struct ld *l, uint32_t tid, struct elo_map *m, int depth)
-{
-  return parse_map_struct(l, tid, m, depth);
 }
 
 static int parse_map_struct(struct ld *l, uint32_t tid, struct elo_map *m, int depth)
 {
   if (depth > 2)
     return fail(l, "map '%s': nested map definitions too deep", m->name);
-  const uint8_t *t = btf_skip(l, tid, NULL);
-  if (!t || btf_kind(t) != K_STRUCT)
+  const struct btf_type *t = btf_type_of(l, btf_skip(l, tid));
+  if (!t || !btf_is_struct(t))
     return fail(l, "map '%s': BTF definition is not a struct", m->name);
   uint32_t vlen = btf_vlen(t);
+  const struct btf_member *mem = btf_members(t);
   m->inner = -1;
   for (uint32_t i = 0; i < vlen; i++)
     {
-      const uint8_t *mem = t + 12 + 12 * i;
-      const char *mn = btf_name(l, rd32(mem));
-      uint32_t mt = rd32(mem + 4), v;
+      const char *mn = btf_name(l, mem[i].name_off);
+      uint32_t mt = mem[i].type, v;
       if (!strcmp(mn, "type") || !strcmp(mn, "max_entries") || !strcmp(mn, "map_flags")
           || !strcmp(mn, "key_size") || !strcmp(mn, "value_size")
           || !strcmp(mn, "numa_node") || !strcmp(mn, "pinning") || !strcmp(mn, "map_extra"))
@@ -360,38 +235,39 @@ static int parse_map_struct(struct ld *l, uint32_t tid, struct elo_map *m, int d
         }
       else if (!strcmp(mn, "key") || !strcmp(mn, "value"))
         {
-          const uint8_t *p = btf_skip(l, mt, NULL);
-          if (!p || btf_kind(p) != K_PTR)
+          const struct btf_type *p = btf_type_of(l, btf_skip(l, mt));
+          if (!p || !btf_is_ptr(p))
             return fail(l, "map '%s': member '%s' is not __type()", m->name, mn);
-          int64_t s = btf_size(l, rd32(p + 8), 0);
-          if (s < 0 || s > (1 << 24))
+          int64_t sz = btf__resolve_size(l->btfp, p->type);
+          if (sz < 0 || sz > (1 << 24))
             return fail(l, "map '%s': cannot size '%s'", m->name, mn);
-          if (!strcmp(mn, "key")) m->key_size = s; else m->value_size = s;
+          if (!strcmp(mn, "key")) m->key_size = sz; else m->value_size = sz;
         }
       else if (!strcmp(mn, "values"))
         {
-          m->values_off = rd32(mem + 8) / 8;
+          m->values_off = btf_member_bit_offset(t, i) / 8;
           /* __array(values, struct inner): array of pointers to a def */
-          const uint8_t *a = btf_skip(l, mt, NULL);
-          if (!a || btf_kind(a) != K_ARRAY)
+          const struct btf_type *a = btf_type_of(l, btf_skip(l, mt));
+          if (!a || !btf_is_array(a))
             return fail(l, "map '%s': 'values' is not an array", m->name);
-          const uint8_t *p = btf_skip(l, rd32(a + 12), NULL);
-          if (!p || btf_kind(p) != K_PTR)
+          const struct btf_type *p = btf_type_of(l, btf_skip(l, btf_array(a)->type));
+          if (!p || !btf_is_ptr(p))
             return fail(l, "map '%s': 'values' is not an array of pointers", m->name);
-          const uint8_t *in = btf_skip(l, rd32(p + 8), NULL);
-          if (in && btf_kind(in) == K_STRUCT && m->type != 3 /* PROG_ARRAY */)
+          const struct btf_type *in = btf_type_of(l, btf_skip(l, p->type));
+          if (in && btf_is_struct(in) && m->type != 3 /* PROG_ARRAY */)
             {
               /* map-in-map: remember the inner definition as a map
                  of its own (appended by the caller) */
               struct elo_map inner;
               memset(&inner, 0, sizeof inner);
               snprintf(inner.name, sizeof inner.name, "%.50s.inner", m->name);
-              if (btf_map_def(l, rd32(p + 8), &inner, depth + 1))
+              if (parse_map_struct(l, p->type, &inner, depth + 1))
                 return -1;
               struct elo_object *o = l->o;
-              o->maps = realloc(o->maps, (o->nmaps + 1) * sizeof *o->maps);
-              if (!o->maps)
+              struct elo_map *nm = realloc(o->maps, (o->nmaps + 1) * sizeof *o->maps);
+              if (!nm)
                 return fail(l, "out of memory");
+              o->maps = nm;
               inner.sec = -1;
               inner.inner = -1;
               o->maps[o->nmaps] = inner;
@@ -479,34 +355,37 @@ static int load_maps(struct ld *l)
       if (strcmp(S->name, ".maps"))
         continue;
       S->kind = 1;
-      const uint8_t *ds = l->tid ? btf_datasec(l, ".maps") : NULL;
+      int dsid = l->btfp ? btf__find_by_name_kind(l->btfp, ".maps", BTF_KIND_DATASEC) : -1;
+      const struct btf_type *ds = dsid > 0 ? btf_type_of(l, dsid) : NULL;
       if (!ds)
         {
           /* no usable BTF: every symbol is a map we cannot describe */
           for (size_t i = 0; i < l->nsyms; i++)
             if (l->syms[i].st_shndx == s && GELF_ST_TYPE(l->syms[i].st_info) == STT_OBJECT)
-              return fail(l, "map '%s' in .maps needs BTF to read its definition "
+              return fail(l, l->btf_refused ? "map '%s' in .maps needs BTF to read its definition, "
+                          "and the object's .BTF is invalid (libbpf refuses it)"
+                          : "map '%s' in .maps needs BTF to read its definition "
                           "(build with -g for clang, -gbtf for bpf-gcc)", l->symnames[i]);
           continue;
         }
       uint32_t vlen = btf_vlen(ds);
+      const struct btf_var_secinfo *vs = btf_var_secinfos(ds);
       for (uint32_t i = 0; i < vlen; i++)
         {
-          const uint8_t *vs = ds + 12 + 12 * i;
-          const uint8_t *var = btf_type(l, rd32(vs));
-          if (!var || btf_kind(var) != K_VAR)
+          const struct btf_type *var = btf_type_of(l, vs[i].type);
+          if (!var || !btf_is_var(var))
             return fail(l, "bad BTF for .maps");
           struct elo_map m;
           memset(&m, 0, sizeof m);
-          snprintf(m.name, sizeof m.name, "%s", btf_name(l, rd32(var)));
+          snprintf(m.name, sizeof m.name, "%s", btf_name(l, var->name_off));
           m.sec = s;
-          m.sec_off = rd32(vs + 4);
+          m.sec_off = vs[i].offset;
           /* clang leaves DATASEC offsets 0 in objects; libbpf takes them
              from the symbols, so do we */
           for (size_t k = 0; k < l->nsyms; k++)
             if (l->syms[k].st_shndx == s && !strcmp(l->symnames[k], m.name))
               m.sec_off = l->syms[k].st_value;
-          if (btf_map_def(l, rd32(var + 8), &m, 0))
+          if (parse_map_struct(l, var->type, &m, 0))
             return -1;
           if (add_map(l, &m) < 0)
             return -1;
@@ -547,24 +426,26 @@ static int load_maps(struct ld *l)
       S->map = idx;
     }
   /* .kconfig externs */
-  const uint8_t *kc = l->tid ? btf_datasec(l, ".kconfig") : NULL;
+  int kcid = l->btfp ? btf__find_by_name_kind(l->btfp, ".kconfig", BTF_KIND_DATASEC) : -1;
+  const struct btf_type *kc = kcid > 0 ? btf_type_of(l, kcid) : NULL;
   if (kc)
     {
       uint32_t vlen = btf_vlen(kc);
+      const struct btf_var_secinfo *kvs = btf_var_secinfos(kc);
       uint64_t off = 0;
       o->externs = xcalloc(vlen, sizeof *o->externs);
       for (uint32_t i = 0; i < vlen; i++)
         {
-          const uint8_t *var = btf_type(l, rd32(kc + 12 + 12 * i));
-          if (!var || btf_kind(var) != K_VAR)
+          const struct btf_type *var = btf_type_of(l, kvs[i].type);
+          if (!var || !btf_is_var(var))
             continue;
-          int64_t sz = btf_size(l, rd32(var + 8), 0);
+          int64_t sz = btf__resolve_size(l->btfp, var->type);
           if (sz <= 0 || sz > 4096)
             sz = 8;
           uint64_t al = sz >= 8 ? 8 : sz >= 4 ? 4 : sz >= 2 ? 2 : 1;
           off = (off + al - 1) & ~(al - 1);
           struct elo_extern *e = &o->externs[o->nexterns++];
-          snprintf(e->name, sizeof e->name, "%s", btf_name(l, rd32(var)));
+          snprintf(e->name, sizeof e->name, "%s", btf_name(l, var->name_off));
           e->size = sz;
           e->off = off;
           off += sz;
@@ -884,14 +765,17 @@ static int load(struct ld *l, const void *buf, size_t len)
       memcpy(o->code + l->secs[s].code_base, l->secs[s].data, l->secs[s].size);
   if (l->btf)
     {
-      if (btf_parse(l) == 0)
-        o->has_btf = 1;
-      else
+      /* invalid BTF is no BTF: maps in .maps then need it and fail */
+      libbpf_set_print(NULL);   /* its diagnostics are not ours: ours below */
+      struct btf *b = btf__new(l->btf, l->btf_len);
+      if (b && !libbpf_get_error(b))
         {
-          free(l->tid);
-          l->tid = NULL;
-          l->ntid = 0;
+          l->btfp = b;
+          o->btf = b;
+          o->has_btf = 1;
         }
+      else
+        l->btf_refused = 1;
     }
   o->kconfig_map = -1;
   if (!o->is_exec)
@@ -1038,7 +922,7 @@ static int load(struct ld *l, const void *buf, size_t len)
     }
   qsort(o->funcs, o->nfuncs, sizeof *o->funcs, func_cmp);
   for (size_t s = 1; s < l->nsec; s++)
-    if (!strcmp(l->secs[s].name, ".BTF.ext") && l->secs[s].data && l->tid)
+    if (!strcmp(l->secs[s].name, ".BTF.ext") && l->secs[s].data && l->btfp)
       load_btf_ext(l, l->secs[s].data, l->secs[s].size);
   if (o->nlines)
     qsort(o->lines, o->nlines, sizeof *o->lines, line_cmp);
@@ -1066,7 +950,6 @@ struct elo_object *elo_open(const void *buf, size_t len, const char *name,
   free(l.secs);
   free(l.syms);
   free(l.symnames);
-  free(l.tid);
   if (r)
     {
       elo_close(o);
@@ -1096,6 +979,7 @@ void elo_close(struct elo_object *o)
   free(o->image);
   free(o->csecs);
   free(o->btf_copy);
+  btf__free(o->btf);
   free(o);
 }
 

@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct btf;   /* libbpf */
+
 /* Raw instruction, as in the ELF file (little endian host assumed).  */
 struct elo_insn {
   uint8_t code;
@@ -94,6 +96,7 @@ struct elo_object {
   uint8_t *image; uint64_t image_lo, image_hi;
   /* storage */
   uint8_t *btf_copy;
+  struct btf *btf;          /* libbpf's BTF (line info strings point into it) */
   int has_btf;
   /* Executables: code sections by address (function pointers).  */
   struct elo_codesec { uint64_t addr; uint32_t base, n; } *csecs;

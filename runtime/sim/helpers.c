@@ -54,7 +54,7 @@ H(map_update_elem)
   const void *v = vm_mem(vm, r3, m->type == BPF_MAP_TYPE_PROG_ARRAY ? 4 : m->vs, 0, "bpf_map_update_elem value");
   if (!v) return 0;
   /* copy first: value may alias the element being replaced */
-  uint8_t tmp[4096], *buf = m->vs <= sizeof tmp ? tmp : malloc(m->vs);
+  uint8_t tmp[4096], *buf = m->vs <= sizeof tmp ? tmp : vm_xcalloc(1, m->vs);
   memcpy(buf, v, m->type == BPF_MAP_TYPE_PROG_ARRAY ? 4 : m->vs);
   int r = map_update(vm, m, k, buf, r4, 0);
   if (buf != tmp) free(buf);
@@ -126,10 +126,10 @@ H(get_current_comm)
 static uint32_t task_region(struct vm *vm)
 {
   if (!vm->task_reg)
-    vm->task_reg = vm_region_new(vm, calloc(1, 8192), 8192, RG_RO, "simulated task_struct", 1);
+    vm->task_reg = vm_region_new(vm, vm_xcalloc(1, 8192), 8192, RG_RO, "simulated task_struct", 1);
   return vm->task_reg;
 }
-H(get_current_task) { return vm->opt.task ? vm->opt.task : SIM_ADDR(task_region(vm), 0); }
+H(get_current_task) { return vm->opt.task ? vm->opt.task : vm_addr(vm, task_region(vm), 0); }
 
 /* ---- probe reads: a bad source is an error code, not a fault ---- */
 /* The error for an unreadable source: kernel variants refuse user-space
@@ -400,16 +400,20 @@ H(snprintf)
     return NEG(-EINVAL);
   char *out = r2 ? vm_mem(vm, r1, r2, 1, "bpf_snprintf buffer") : NULL;
   if (r2 && !out) return 0;
-  char buf[4096];
-  int n = bformat(vm, fmt, fl, a, r5 / 8, buf, sizeof buf);
-  if (n < 0)
-    return NEG(n);
-  if (out)
+  /* formatted at the size of the program's buffer (a fixed buffer
+     shorter than it was read past its end); apart from it, since the
+     format or the arguments may be in it */
+  char *buf = vm_xcalloc(1, r2 ? r2 : 1);
+  int n = bformat(vm, fmt, fl, a, r5 / 8, buf, r2 ? r2 : 1);
+  if (n >= 0 && out)
     {
       size_t k = (size_t)n < r2 - 1 ? (size_t)n : r2 - 1;
       memcpy(out, buf, k);
       out[k] = 0;
     }
+  free(buf);
+  if (n < 0)
+    return NEG(n);
   return n + 1;
 }
 
@@ -436,7 +440,7 @@ static int fe_one(struct vm *vm, struct smap *m, const uint8_t *key, uint64_t va
 {
   struct fe *f = arg;
   memcpy(vm->reg[f->keyreg].host, key, m->ks);
-  uint64_t a[5] = { SIM_ADDR(0xfffffff1u, m->index), SIM_ADDR(f->keyreg, 0), val, f->ctx, 0 }, ret;
+  uint64_t a[5] = { vm_addr(vm, SIM_MAP_REGION, m->index), vm_addr(vm, f->keyreg, 0), val, f->ctx, 0 }, ret;
   if (vm_call(vm, f->cb, a, &ret))
     return 1;
   return ret != 0;
@@ -447,7 +451,7 @@ H(for_each_map_elem)
   if (!m) return 0;
   if (r4) return NEG(-EINVAL);
   struct fe f = { r2, r3, 0 };
-  uint8_t *kb = calloc(1, m->ks + 8);
+  uint8_t *kb = vm_xcalloc(1, m->ks + 8);
   f.keyreg = vm_region_new(vm, kb, m->ks ? m->ks : 4, RG_RO, "for_each_map_elem key", 1);
   int n = map_for_each(vm, m, fe_one, &f);
   vm_region_defer_free(vm, f.keyreg);
@@ -504,19 +508,19 @@ H(ringbuf_reserve)
     return 0;
   if (r2 + 8 + m->rb_used > m->rb_size || nrsv >= 256 || r2 > (1u << 28))
     return 0;
-  uint8_t *b = calloc(1, r2 ? r2 : 1);
+  uint8_t *b = vm_xcalloc(1, r2 ? r2 : 1);
   uint32_t reg = vm_region_new(vm, b, r2, 0, "ring buffer record", 1);
   rsvs[nrsv].reg = reg;
   rsvs[nrsv].map = m->index;
   rsvs[nrsv].size = r2;
   nrsv++;
   m->rb_used += (r2 + 8 + 7) & ~7ull;
-  return SIM_ADDR(reg, 0);
+  return vm_addr(vm, reg, 0);
 }
 static uint64_t rb_finish(struct vm *vm, uint64_t p, int submit)
 {
   for (int i = 0; i < nrsv; i++)
-    if (SIM_ADDR(rsvs[i].reg, 0) == p)
+    if (vm_addr(vm, rsvs[i].reg, 0) == p)
       {
         struct smap *m = &vm->maps[rsvs[i].map];
         if (submit)
@@ -799,12 +803,12 @@ H(sim_sbrk)
     }
   int64_t inc = (int64_t)r1;
   uint64_t old = vm->heap_brk;
-  if ((inc > 0 && old + inc > vm->heap_cap) || (inc < 0 && (uint64_t)-inc > old - 16))
+  if ((inc > 0 && old + (uint64_t)inc > vm->heap_cap) || (inc < 0 && (uint64_t)0 - (uint64_t)inc > old - 16))
     return (uint64_t)-1;
   vm->heap_brk = old + inc;
   vm->reg[vm->heap_reg].hi = vm->heap_brk;
   vm->reg[vm->heap_reg].lo = 16;
-  return SIM_ADDR(vm->heap_reg, old);
+  return vm_addr(vm, vm->heap_reg, old);
 }
 
 struct hdef { int64_t id; helper_fn fn; };

@@ -23,6 +23,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
   uint64_t v;
   int sz;
 
+  const uint32_t tk = vm->tag_k, tminv = vm->tag_minv;
   const struct region *rg = vm->reg;
   uint32_t nrg = vm->nreg;
 #if !TRACE
@@ -150,7 +151,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #define LOAD(name, type, ext) \
   L_##name: \
     addr = SRC + ip->aux; \
-    p = fast_mem(rg, nrg, addr, sizeof(type), RG_CTX | RG_ELEM); \
+    p = fast_mem(rg, nrg, tk, tminv, addr, sizeof(type), RG_CTX | RG_ELEM); \
     if (__builtin_expect(p != NULL, 1)) { type t_; memcpy(&t_, p, sizeof t_); DST = (ext)t_; } \
     else { sz = sizeof(type); vm->insns = cnt; if (vm_slow_load(vm, addr, sz, &v)) goto fault; \
            DST = (v >> 32) && sz < 8 ? v /* context pointer field */ : (uint64_t)(ext)(type)v; } \
@@ -166,7 +167,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #define STORE(name, type, val) \
   L_##name: \
     addr = DST + ip->aux; \
-    p = fast_mem(rg, nrg, addr, sizeof(type), RG_CTX | RG_RO | RG_ELEM); \
+    p = fast_mem(rg, nrg, tk, tminv, addr, sizeof(type), RG_CTX | RG_RO | RG_ELEM); \
     if (__builtin_expect(p != NULL, 1)) { type t_ = (type)(val); memcpy(p, &t_, sizeof t_); } \
     else { vm->insns = cnt; if (vm_slow_store(vm, addr, sizeof(type), (uint64_t)(type)(val))) goto fault; } \
     NEXT();
@@ -182,7 +183,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #define ATOMIC(name, type, body) \
   L_##name: { \
     addr = DST + ip->aux; \
-    p = fast_mem(rg, nrg, addr, sizeof(type), RG_CTX | RG_RO | RG_ELEM); \
+    p = fast_mem(rg, nrg, tk, tminv, addr, sizeof(type), RG_CTX | RG_RO | RG_ELEM); \
     if (!p) { vm->insns = cnt; p = vm_mem(vm, addr, sizeof(type), 1, "atomic operation"); \
               if (!p) goto fault; } \
     type old_, new_; memcpy(&old_, p, sizeof old_); (void)new_; \
@@ -272,7 +273,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       struct frame *f = &frames[nf++];
       f->r6 = R[6]; f->r7 = R[7]; f->r8 = R[8]; f->r9 = R[9]; f->fp = R[10];
       f->ret = ip + 1;
-      R[10] -= vm->opt.stack_size;
+      R[10] = vm_frame_fp(vm, base_depth + nf);
       ip = (const struct xi *)(intptr_t)ip->aux;
       NEWBLOCK();
       if (__builtin_expect(cnt >= limit, 0))
@@ -283,7 +284,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       SYNC();
       uint64_t t = R[ip->aux];
       uint32_t idx = (uint32_t)t;
-      if ((t >> 32) != SIM_CODE_REGION)
+      if (vm_addr_region(vm, t) != SIM_CODE_REGION)
         {
           /* executable: link address */
           int found = 0;
@@ -318,7 +319,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       struct frame *f = &frames[nf++];
       f->r6 = R[6]; f->r7 = R[7]; f->r8 = R[8]; f->r9 = R[9]; f->fp = R[10];
       f->ret = ip + 1;
-      R[10] -= vm->opt.stack_size;
+      R[10] = vm_frame_fp(vm, base_depth + nf);
       ip = code + idx;
       NEWBLOCK();
       DISPATCH();

@@ -214,7 +214,7 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
                   struct smap *m = &vm->maps[in->imm];
                   x->op = OP_LDDW_MAP;
                   if (x->src == ELO_LD_MAP)
-                    x->aux = (int64_t)SIM_ADDR(0xfffffff1u, in->imm);  /* map handle */
+                    x->aux = (int64_t)vm_addr(vm, SIM_MAP_REGION, in->imm);  /* map handle */
                   else
                     {
                       if (!m->regs || (uint32_t)o->code[pc + 1].imm >= m->vs + 1u)
@@ -222,13 +222,13 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
                           if (!m->regs)
                             break;
                         }
-                      x->aux = (int64_t)(SIM_ADDR(m->regs[0], 0) + (uint32_t)o->code[pc + 1].imm);
+                      x->aux = (int64_t)(vm_addr(vm, m->regs[0], 0) + (uint32_t)o->code[pc + 1].imm);
                     }
                 }
               else if (x->src == ELO_LD_FUNC)
                 {
                   x->op = OP_LDDW_FUNC;
-                  x->aux = (int64_t)SIM_ADDR(SIM_CODE_REGION, in->imm);
+                  x->aux = (int64_t)vm_addr(vm, SIM_CODE_REGION, in->imm);
                 }
               if (x->op != OP_INVALID)
                 {
@@ -314,9 +314,13 @@ const char *vm_op_name(uint16_t op)
 /* ---- the interpreter ---- */
 
 
-static inline uint8_t *fast_mem(const struct region *rg, uint32_t nrg, uint64_t addr, uint32_t size, uint32_t deny)
+/* The region of ADDR from its tag (vm_addr_region with the key in
+   registers), then the bounds; NULL sends the access to the slow path,
+   which explains the fault.  */
+static inline uint8_t *fast_mem(const struct region *rg, uint32_t nrg, uint32_t tk, uint32_t tminv,
+                                uint64_t addr, uint32_t size, uint32_t deny)
 {
-  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  uint32_t ri = (((uint32_t)(addr >> 32) ^ tk) - tk) * tminv, off = (uint32_t)addr;
   if (__builtin_expect(ri < nrg, 1))
     {
       const struct region *g = &rg[ri];
@@ -369,7 +373,7 @@ int vm_run(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_t *ret)
 
 int vm_call(struct vm *vm, uint64_t fnptr, const uint64_t args[5], uint64_t *ret)
 {
-  uint32_t ri = fnptr >> 32, idx = (uint32_t)fnptr;
+  uint32_t ri = vm_addr_region(vm, fnptr), idx = (uint32_t)fnptr;
   if (ri == 0 && vm->obj->is_exec)
     {
       /* link address of a function in an executable */
@@ -390,7 +394,7 @@ int vm_call(struct vm *vm, uint64_t fnptr, const uint64_t args[5], uint64_t *ret
   uint64_t save_fp = vm->fp;
   int save_depth = vm->depth;
   vm->depth++;
-  vm->fp -= vm->opt.stack_size;
+  vm->fp = vm_frame_fp(vm, vm->depth);
   int r = vm_run(vm, idx, args, ret);
   vm->fp = save_fp;
   vm->depth = save_depth;

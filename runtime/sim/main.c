@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #define VERSION "0.1"
@@ -41,6 +42,7 @@ static void usage(FILE *f)
 "  --max-depth N      maximum call depth (default 8; executables and xBPF 1024)\n"
 "  --cpus N           simulated CPUs for per-CPU maps (default 1)\n"
 "  --seed N           seed for bpf_get_prandom_u32\n"
+"  --region-key N     key of the address tags (default: random per run)\n"
 "  --clock NS         start of the virtual clock (ns); it advances 1 ns per insn\n"
 "  --pid N --tgid N --uid N --gid N --comm NAME   current task identity\n"
 "  --kconfig NAME=VALUE   value of a .kconfig extern\n"
@@ -62,24 +64,61 @@ static void die(const char *fmt, ...)
   exit(2);
 }
 
-static uint8_t *read_all(const char *path, size_t *len)
+static void *xmalloc(size_t n)
+{
+  void *p = malloc(n ? n : 1);
+  if (!p)
+    die("out of memory (%zu bytes)", n);
+  return p;
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p)
+    die("out of memory (%zu bytes)", n * size);
+  return p;
+}
+
+/* Largest object file, and largest --data/--ctx file.  */
+#define MAX_REPEAT 1000000000u
+#define MAX_OBJECT_FILE (512u << 20)
+#define MAX_INPUT_FILE (16u << 20)
+
+/* Read PATH whole, at most MAX bytes: a regular file's size is checked
+   before reading; other files (pipes, devices) are read up to MAX + 1
+   bytes and refused beyond.  */
+static uint8_t *read_all(const char *path, size_t *len, size_t max)
 {
   FILE *f = fopen(path, "rb");
   if (!f)
     die("%s: %s", path, strerror(errno));
-  size_t cap = 4096, n = 0;
-  uint8_t *b = malloc(cap);
+  struct stat st;
+  if (fstat(fileno(f), &st))
+    die("%s: %s", path, strerror(errno));
+  if (S_ISDIR(st.st_mode))
+    die("%s: is a directory", path);
+  if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > max)
+    die("%s: file too large (%llu bytes; at most %zu)", path, (unsigned long long)st.st_size, max);
+  size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 4096, n = 0;
+  uint8_t *b = xmalloc(cap);
   size_t k;
   while ((k = fread(b + n, 1, cap - n, f)) > 0)
     {
       n += k;
+      if (n > max)
+        die("%s: file too large (more than %zu bytes)", path, max);
       if (n == cap)
         {
-          if (cap > (1u << 30))
-            die("%s: file too large", path);
-          b = realloc(b, cap *= 2);
+          cap = cap > max / 2 ? max + 1 : cap * 2;
+          uint8_t *nb = realloc(b, cap);
+          if (!nb)
+            die("%s: out of memory (%zu bytes)", path, cap);
+          b = nb;
         }
     }
+  if (ferror(f))
+    die("%s: read error", path);
   fclose(f);
   *len = n;
   return b;
@@ -88,7 +127,7 @@ static uint8_t *read_all(const char *path, size_t *len)
 static uint8_t *parse_hex(const char *s, size_t *len)
 {
   size_t n = strlen(s);
-  uint8_t *b = malloc(n / 2 + 1);
+  uint8_t *b = xmalloc(n / 2 + 1);
   size_t k = 0;
   for (size_t i = 0; s[i];)
     {
@@ -110,6 +149,25 @@ static uint8_t *parse_hex(const char *s, size_t *len)
     }
   *len = k;
   return b;
+}
+
+/* An unsigned option value in [LO, HI]: no sign, no trailing text.  */
+static uint64_t num_range(const char *s, const char *opt, uint64_t lo, uint64_t hi)
+{
+  char *e;
+  errno = 0;
+  const char *p = s;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (*p == '-' || *p == '+')
+    die("%s: '%s' is not a number between %llu and %llu", opt, s,
+        (unsigned long long)lo, (unsigned long long)hi);
+  unsigned long long v = strtoull(p, &e, 0);
+  if (errno || *e || !*p)
+    die("%s: bad number '%s'", opt, s);
+  if (v < lo || v > hi)
+    die("%s: %s is out of range (%llu..%llu)", opt, s, (unsigned long long)lo, (unsigned long long)hi);
+  return v;
 }
 
 static uint64_t num(const char *s, const char *opt)
@@ -165,7 +223,7 @@ static uint64_t prepare(struct vm *vm, struct setup *s, const char *file)
       if (s->data_len > 4096 - 256 - 320)
         die("%s: XDP --data larger than %d bytes", file, 4096 - 256 - 320);
       vm->pkt_cap = 4096;
-      vm->pkt = calloc(1, vm->pkt_cap);
+      vm->pkt = xcalloc(1, vm->pkt_cap);
       vm->pkt_hard_start = 0;
       vm->pkt_data = vm->pkt_meta = 256;
       vm->pkt_end = 256 + s->data_len;
@@ -174,7 +232,7 @@ static uint64_t prepare(struct vm *vm, struct setup *s, const char *file)
       vm->reg[vm->pkt_reg].lo = vm->pkt_meta;
       vm->reg[vm->pkt_reg].hi = vm->pkt_end;
       vm->ctx_size = sizeof(struct xdp_md);
-      vm->ctx = calloc(1, 64);
+      vm->ctx = xcalloc(1, 64);
       struct xdp_md *x = (struct xdp_md *)vm->ctx;
       x->ingress_ifindex = 1;
       if (s->ctx_in)
@@ -184,7 +242,7 @@ static uint64_t prepare(struct vm *vm, struct setup *s, const char *file)
           memcpy(vm->ctx, s->ctx_in, s->ctx_len);
         }
       vm->ctx_reg = vm_region_new(vm, vm->ctx, vm->ctx_size, RG_CTX, "xdp_md context", 1);
-      return SIM_ADDR(vm->ctx_reg, 0);
+      return vm_addr(vm, vm->ctx_reg, 0);
     }
   if (is_skb_type(t))
     {
@@ -192,7 +250,7 @@ static uint64_t prepare(struct vm *vm, struct setup *s, const char *file)
         die("%s: this program type needs --data of at least 14 bytes", file);
       uint32_t head = 64;
       vm->pkt_cap = head + s->data_len + 64;
-      vm->pkt = calloc(1, vm->pkt_cap);
+      vm->pkt = xcalloc(1, vm->pkt_cap);
       memcpy(vm->pkt + head, s->data, s->data_len);
       int is_l2 = t == BPF_PROG_TYPE_SCHED_CLS || t == BPF_PROG_TYPE_SCHED_ACT || t == BPF_PROG_TYPE_LWT_XMIT;
       vm->skb_l2_pull = is_l2 ? 0 : 14;
@@ -203,7 +261,7 @@ static uint64_t prepare(struct vm *vm, struct setup *s, const char *file)
       vm->reg[vm->pkt_reg].lo = vm->pkt_data;
       vm->reg[vm->pkt_reg].hi = vm->pkt_end;
       vm->ctx_size = sizeof(struct __sk_buff);
-      vm->ctx = calloc(1, sizeof(struct __sk_buff) + 8);
+      vm->ctx = xcalloc(1, sizeof(struct __sk_buff) + 8);
       struct __sk_buff *k = (struct __sk_buff *)vm->ctx;
       if (s->ctx_in)
         {
@@ -229,31 +287,31 @@ static uint64_t prepare(struct vm *vm, struct setup *s, const char *file)
       if (!k->wire_len)
         k->wire_len = 0;
       vm->ctx_reg = vm_region_new(vm, vm->ctx, vm->ctx_size, RG_CTX, "__sk_buff context", 1);
-      return SIM_ADDR(vm->ctx_reg, 0);
+      return vm_addr(vm, vm->ctx_reg, 0);
     }
   if (t == BPF_PROG_TYPE_KPROBE)
     {
       vm->ctx_size = 21 * 8;   /* x86-64 struct pt_regs */
-      vm->ctx = calloc(1, vm->ctx_size);
+      vm->ctx = xcalloc(1, vm->ctx_size);
       static const int parm[5] = { 14, 13, 12, 11, 9 };  /* di si dx cx r8 */
       if (s->ctx_in)
         memcpy(vm->ctx, s->ctx_in, s->ctx_len < (size_t)vm->ctx_size ? s->ctx_len : (size_t)vm->ctx_size);
       for (int i = 0; i < s->nargs && i < 5; i++)
         memcpy(vm->ctx + parm[i] * 8, &s->args[i], 8);
       vm->ctx_reg = vm_region_new(vm, vm->ctx, vm->ctx_size, RG_RO, "pt_regs context", 1);
-      return SIM_ADDR(vm->ctx_reg, 0);
+      return vm_addr(vm, vm->ctx_reg, 0);
     }
   if (t == BPF_PROG_TYPE_RAW_TRACEPOINT || t == BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE
       || t == BPF_PROG_TYPE_TRACING)
     {
       vm->ctx_size = s->ctx_in ? s->ctx_len : 8u * (uint32_t)(s->nargs ? s->nargs : 1);
-      vm->ctx = calloc(1, vm->ctx_size + 8);
+      vm->ctx = xcalloc(1, vm->ctx_size + 8);
       if (s->ctx_in)
         memcpy(vm->ctx, s->ctx_in, s->ctx_len);
       else
         memcpy(vm->ctx, s->args, 8 * s->nargs);
       vm->ctx_reg = vm_region_new(vm, vm->ctx, vm->ctx_size, RG_RO, "raw tracepoint arguments", 1);
-      return SIM_ADDR(vm->ctx_reg, 0);
+      return vm_addr(vm, vm->ctx_reg, 0);
     }
   if (vm->obj->is_exec && t == 0)
     {
@@ -263,12 +321,12 @@ static uint64_t prepare(struct vm *vm, struct setup *s, const char *file)
       for (int i = 0; i < s->argc; i++)
         total += strlen(s->argv[i]) + 1;
       vm->ctx_size = total;
-      vm->ctx = calloc(1, total + 8);
+      vm->ctx = xcalloc(1, total + 8);
       vm->ctx_reg = vm_region_new(vm, vm->ctx, total, 0, "argv", 1);
       size_t off = 8 * (s->argc + 1);
       for (int i = 0; i < s->argc; i++)
         {
-          uint64_t a = SIM_ADDR(vm->ctx_reg, off);
+          uint64_t a = vm_addr(vm, vm->ctx_reg, off);
           memcpy(vm->ctx + 8 * i, &a, 8);
           strcpy((char *)vm->ctx + off, s->argv[i]);
           off += strlen(s->argv[i]) + 1;
@@ -282,11 +340,11 @@ static uint64_t prepare(struct vm *vm, struct setup *s, const char *file)
       return 0;
     }
   vm->ctx_size = s->ctx_len;
-  vm->ctx = calloc(1, s->ctx_len + 8);
+  vm->ctx = xcalloc(1, s->ctx_len + 8);
   memcpy(vm->ctx, s->ctx_in, s->ctx_len);
   vm->ctx_reg = vm_region_new(vm, vm->ctx, s->ctx_len,
                               t == BPF_PROG_TYPE_SYSCALL ? 0 : RG_RO, "context", 1);
-  return SIM_ADDR(vm->ctx_reg, 0);
+  return vm_addr(vm, vm->ctx_reg, 0);
 }
 
 /* --debug: one run's packet, context and arguments (debug.c calls it).  */
@@ -295,7 +353,7 @@ static void debug_prepare(struct vm *vm, void *arg, uint64_t args[5])
   memset(args, 0, 5 * sizeof *args);
   args[0] = prepare(vm, arg, vm->obj->name);
   if (vm->obj->is_exec && vm->prog_type == 0)
-    args[1] = vm->ctx_reg ? SIM_ADDR(vm->ctx_reg, 0) : 0;
+    args[1] = vm->ctx_reg ? vm_addr(vm, vm->ctx_reg, 0) : 0;
 }
 
 static void print_fault(struct vm *vm, const char *file)
@@ -321,11 +379,31 @@ static int mref_cmp(const void *a, const void *b)
   return strcmp(((const struct mapref *)a)->name, ((const struct mapref *)b)->name);
 }
 
+/* Everything a run holds, freed at exit on every path (errors exit from
+   deep inside option parsing and set-up), so that LeakSanitizer stays
+   quiet and the frees are exercised.  */
+static struct setup s;
+static struct vm vm;
+static int vm_live;
+static struct elo_object *obj;
+
+static void free_all(void)
+{
+  if (vm_live)
+    vm_free(&vm);
+  vm_live = 0;
+  elo_close(obj);
+  obj = NULL;
+  free(s.data);
+  free(s.ctx_in);
+  free(s.argv);
+  memset(&s, 0, sizeof s);
+}
+
 int main(int argc, char **argv)
 {
   const char *file = NULL, *prog = NULL, *type = NULL;
-  struct setup s;
-  memset(&s, 0, sizeof s);
+  atexit(free_all);
   struct vm_opts opt;
   struct dbg_opts dopt = {0};
   memset(&opt, 0, sizeof opt);
@@ -361,43 +439,37 @@ int main(int argc, char **argv)
       else if (!strcmp(a, "--stats")) stats = 1;
       else if (OPT("--prog")) prog = v;
       else if (OPT("--type")) type = v;
-      else if (OPT("--data")) { free(s.data); s.data = read_all(v, &s.data_len); }
-      else if (OPT("--data-hex")) { free(s.data); s.data = parse_hex(v, &s.data_len); }
-      else if (OPT("--ctx")) { free(s.ctx_in); s.ctx_in = read_all(v, &s.ctx_len); }
-      else if (OPT("--ctx-hex")) { free(s.ctx_in); s.ctx_in = parse_hex(v, &s.ctx_len); }
+      else if (OPT("--data")) { free(s.data); s.data = NULL; s.data = read_all(v, &s.data_len, MAX_INPUT_FILE); }
+      else if (OPT("--data-hex")) { free(s.data); s.data = NULL; s.data = parse_hex(v, &s.data_len); }
+      else if (OPT("--ctx")) { free(s.ctx_in); s.ctx_in = NULL; s.ctx_in = read_all(v, &s.ctx_len, MAX_INPUT_FILE); }
+      else if (OPT("--ctx-hex")) { free(s.ctx_in); s.ctx_in = NULL; s.ctx_in = parse_hex(v, &s.ctx_len); }
       else if (OPT("--arg"))
         {
           if (s.nargs >= 8) die("too many --arg");
           s.args[s.nargs++] = num(v, a);
         }
-      else if (OPT("--repeat")) repeat = (long)num(v, a);
-      else if (OPT("--max-insns")) opt.max_insns = num(v, a);
+      else if (OPT("--repeat")) repeat = (long)num_range(v, a, 1, MAX_REPEAT);
+      else if (OPT("--max-insns")) opt.max_insns = num_range(v, a, 1, INT64_MAX);
       else if (OPT("--stack-size"))
         {
-          opt.stack_size = num(v, a);
+          opt.stack_size = num_range(v, a, 8, SIM_MAX_STACK_SIZE);
           opt.stack_size_set = 1;
-          if (opt.stack_size < 8 || opt.stack_size > (1u << 20) || opt.stack_size % 8)
-            die("--stack-size must be a multiple of 8 between 8 and 1048576");
+          if (opt.stack_size % 8)
+            die("--stack-size must be a multiple of 8 between 8 and %u", SIM_MAX_STACK_SIZE);
         }
       else if (OPT("--max-depth"))
         {
-          opt.max_depth = num(v, a);
+          opt.max_depth = num_range(v, a, 1, SIM_MAX_DEPTH);
           opt.max_depth_set = 1;
-          if (opt.max_depth < 1 || opt.max_depth > 100000)
-            die("--max-depth must be between 1 and 100000");
         }
-      else if (OPT("--cpus"))
-        {
-          opt.ncpus = num(v, a);
-          if (opt.ncpus < 1 || opt.ncpus > 256)
-            die("--cpus must be between 1 and 256");
-        }
-      else if (OPT("--seed")) opt.seed = num(v, a);
-      else if (OPT("--clock")) opt.clock_ns = num(v, a);
-      else if (OPT("--pid")) opt.pid_tgid = (opt.pid_tgid & ~0xffffffffull) | (uint32_t)num(v, a);
-      else if (OPT("--tgid")) opt.pid_tgid = (opt.pid_tgid & 0xffffffffull) | num(v, a) << 32;
-      else if (OPT("--uid")) opt.uid_gid = (opt.uid_gid & ~0xffffffffull) | (uint32_t)num(v, a);
-      else if (OPT("--gid")) opt.uid_gid = (opt.uid_gid & 0xffffffffull) | num(v, a) << 32;
+      else if (OPT("--cpus")) opt.ncpus = num_range(v, a, 1, 256);
+      else if (OPT("--seed")) opt.seed = num_range(v, a, 0, UINT64_MAX);
+      else if (OPT("--region-key")) opt.region_key = num_range(v, a, 1, UINT64_MAX);
+      else if (OPT("--clock")) opt.clock_ns = num_range(v, a, 0, UINT64_MAX);
+      else if (OPT("--pid")) opt.pid_tgid = (opt.pid_tgid & ~0xffffffffull) | num_range(v, a, 0, UINT32_MAX);
+      else if (OPT("--tgid")) opt.pid_tgid = (opt.pid_tgid & 0xffffffffull) | num_range(v, a, 0, UINT32_MAX) << 32;
+      else if (OPT("--uid")) opt.uid_gid = (opt.uid_gid & ~0xffffffffull) | num_range(v, a, 0, UINT32_MAX);
+      else if (OPT("--gid")) opt.uid_gid = (opt.uid_gid & 0xffffffffull) | num_range(v, a, 0, UINT32_MAX) << 32;
       else if (OPT("--comm")) snprintf(opt.comm, sizeof opt.comm, "%s", v);
       else if (OPT("--kconfig"))
         {
@@ -429,17 +501,15 @@ int main(int argc, char **argv)
       return 2;
     }
   s.argc = 1 + (argc - i);
-  s.argv = calloc(s.argc + 1, sizeof *s.argv);
+  s.argv = xcalloc(s.argc + 1, sizeof *s.argv);
   s.argv[0] = (char *)file;
   for (int k = 1; k < s.argc; k++)
     s.argv[k] = argv[i + k - 1];
-  if (repeat < 1)
-    repeat = 1;
 
   size_t flen;
-  uint8_t *buf = read_all(file, &flen);
+  uint8_t *buf = read_all(file, &flen, MAX_OBJECT_FILE);
   char err[1024];
-  struct elo_object *obj = elo_open(buf, flen, file, err, sizeof err);
+  obj = elo_open(buf, flen, file, err, sizeof err);
   free(buf);
   if (!obj)
     {
@@ -496,7 +566,7 @@ int main(int argc, char **argv)
       return 2;
     }
 
-  struct vm vm;
+  vm_live = 1;
   if (vm_init(&vm, obj, &opt, err, sizeof err))
     {
       fprintf(stderr, "%s\n", err);
@@ -541,10 +611,10 @@ int main(int argc, char **argv)
       uint64_t r1 = prepare(&vm, &s, file);
       uint64_t args[5] = { r1, 0, 0, 0, 0 };
       if (obj->is_exec && ptype == 0)
-        args[1] = vm.ctx_reg ? SIM_ADDR(vm.ctx_reg, 0) : 0;
+        args[1] = vm.ctx_reg ? vm_addr(&vm, vm.ctx_reg, 0) : 0;
       vm.insns = 0;
       vm.tail_cnt = 0;
-      vm.fp = SIM_ADDR(vm.stack_reg, vm.stack_total);
+      vm.fp = vm_frame_fp(&vm, 0);
       memset(vm.frames, 0, 1);
       vm.depth = 0;
       memset(vm.stack, 0, vm.stack_total);
@@ -596,7 +666,7 @@ int main(int argc, char **argv)
             hex(stdout, vm.pkt + vm.pkt_data - vm.skb_l2_pull, vm.pkt_end - vm.pkt_data + vm.skb_l2_pull);
         }
       printf("\",\"maps\":{");
-      struct mapref *mr = calloc(vm.nmaps + 1, sizeof *mr);
+      struct mapref *mr = xcalloc(vm.nmaps + 1, sizeof *mr);
       uint32_t nm = 0;
       for (uint32_t k = 0; k < vm.nmaps; k++)
         if (map_dumpable(&vm.maps[k]) && vm.maps[k].def.sec != -1)
@@ -631,10 +701,5 @@ int main(int argc, char **argv)
     }
   else
     printf("retval %d\n", (int)(int32_t)ret);
-  vm_free(&vm);
-  elo_close(obj);
-  free(s.data);
-  free(s.ctx_in);
-  free(s.argv);
   return 0;
 }

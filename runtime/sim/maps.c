@@ -36,11 +36,11 @@ static int is_lru(uint32_t t)
   return t == BPF_MAP_TYPE_LRU_HASH || t == BPF_MAP_TYPE_LRU_PERCPU_HASH;
 }
 
-static uint64_t array_addr(struct smap *m, uint32_t idx, int cpu)
+static uint64_t array_addr(struct vm *vm, struct smap *m, uint32_t idx, int cpu)
 {
   if (m->per_elem)
-    return SIM_ADDR(m->regs[(uint64_t)cpu * m->max + idx], 0);
-  return SIM_ADDR(m->regs[cpu], (uint64_t)idx * m->vstride);
+    return vm_addr(vm, m->regs[(uint64_t)cpu * m->max + idx], 0);
+  return vm_addr(vm, m->regs[cpu], (uint64_t)idx * m->vstride);
 }
 
 int map_dumpable(const struct smap *m)
@@ -66,6 +66,12 @@ int maps_init(struct vm *vm, char *err, size_t errlen)
   struct elo_object *o = vm->obj;
   vm->nmaps = o->nmaps;
   vm->maps = calloc(o->nmaps + 1, sizeof *vm->maps);
+  if (!vm->maps)
+    {
+      snprintf(err, errlen, "%s: error: out of memory", o->name);
+      vm->nmaps = 0;
+      return -1;
+    }
   for (uint32_t i = 0; i < o->nmaps; i++)
     {
       struct smap *m = &vm->maps[i];
@@ -83,6 +89,14 @@ int maps_init(struct vm *vm, char *err, size_t errlen)
                    o->name, m->name, m->ks, m->vs, m->max);
           return -1;
         }
+      /* all CPUs' copies of one value, in 64 bits: 256 CPUs of a 256 MiB
+         value wrapped a 32-bit size to 0 */
+      if ((uint64_t)m->vstride * (uint64_t)nc > (1u << 28))
+        {
+          snprintf(err, errlen, "%s: error: map '%s' is too large (%u CPUs of %u-byte values)",
+                   o->name, m->name, nc, m->vs);
+          return -1;
+        }
       switch (m->type)
         {
         case BPF_MAP_TYPE_ARRAY: case BPF_MAP_TYPE_PERCPU_ARRAY:
@@ -94,7 +108,7 @@ int maps_init(struct vm *vm, char *err, size_t errlen)
                 return -1;
               }
             uint64_t total = (uint64_t)m->vstride * m->max;
-            if (total > (1u << 30))
+            if (total * (uint64_t)nc > (1u << 30))
               {
                 snprintf(err, errlen, "%s: error: map '%s' is too large", o->name, m->name);
                 return -1;
@@ -107,6 +121,11 @@ int maps_init(struct vm *vm, char *err, size_t errlen)
             m->per_elem = m->max <= 65536;
             uint32_t nr = m->per_elem ? (uint32_t)nc * m->max : (uint32_t)nc;
             m->regs = calloc(nr, sizeof *m->regs);
+            if (!m->vals || !m->regs)
+              {
+                snprintf(err, errlen, "%s: error: map '%s': out of memory", o->name, m->name);
+                return -1;
+              }
             for (uint32_t r = 0; r < nr; r++)
               {
                 uint8_t *host = m->per_elem ? m->vals + (uint64_t)(r / m->max) * total
@@ -133,6 +152,11 @@ int maps_init(struct vm *vm, char *err, size_t errlen)
           while (m->nbuckets < m->max && m->nbuckets < (1u << 20))
             m->nbuckets *= 2;
           m->buckets = calloc(m->nbuckets, sizeof *m->buckets);
+          if (!m->buckets)
+            {
+              snprintf(err, errlen, "%s: error: map '%s': out of memory", o->name, m->name);
+              return -1;
+            }
           break;
         case BPF_MAP_TYPE_QUEUE: case BPF_MAP_TYPE_STACK:
           if (m->ks != 0 || m->vs == 0 || m->max == 0)
@@ -141,7 +165,17 @@ int maps_init(struct vm *vm, char *err, size_t errlen)
                        o->name, m->name);
               return -1;
             }
+          if ((uint64_t)m->max * m->vs > (1u << 30))
+            {
+              snprintf(err, errlen, "%s: error: map '%s' is too large", o->name, m->name);
+              return -1;
+            }
           m->ring = calloc(m->max, m->vs);
+          if (!m->ring)
+            {
+              snprintf(err, errlen, "%s: error: map '%s': out of memory", o->name, m->name);
+              return -1;
+            }
           break;
         case BPF_MAP_TYPE_RINGBUF:
           m->rb_size = m->max;
@@ -156,6 +190,11 @@ int maps_init(struct vm *vm, char *err, size_t errlen)
               return -1;
             }
           m->slots = calloc(m->max, sizeof *m->slots);
+          if (!m->slots)
+            {
+              snprintf(err, errlen, "%s: error: map '%s': out of memory", o->name, m->name);
+              return -1;
+            }
           break;
         default:
           snprintf(err, errlen, "%s: error: map '%s': map type %u is not supported by bpf-run",
@@ -212,7 +251,7 @@ void maps_free(struct vm *vm)
 
 struct smap *map_from_ptr(struct vm *vm, uint64_t p)
 {
-  if ((p >> 32) != 0xfffffff1u || (uint32_t)p >= vm->nmaps)
+  if (vm_addr_region(vm, p) != SIM_MAP_REGION || (uint32_t)p >= vm->nmaps)
     {
       vm_faultf(vm, "%#llx is not a map", (unsigned long long)p);
       return NULL;
@@ -270,7 +309,7 @@ uint64_t map_lookup(struct vm *vm, struct smap *m, const void *key, int cpu)
       if (idx >= m->max)
         return 0;
       int c = cpu < ncpus(vm, m) ? cpu : 0;
-      return array_addr(m, idx, c);
+      return array_addr(vm, m, idx, c);
     }
   if (is_hash(m->type))
     {
@@ -286,10 +325,10 @@ uint64_t map_lookup(struct vm *vm, struct smap *m, const void *key, int cpu)
         {
           uint32_t id;
           memcpy(&id, e->val, 4);
-          return id && id <= vm->nmaps ? SIM_ADDR(0xfffffff1u, id - 1) : 0;
+          return id && id <= vm->nmaps ? vm_addr(vm, SIM_MAP_REGION, id - 1) : 0;
         }
       int c = cpu < ncpus(vm, m) ? cpu : 0;
-      return SIM_ADDR(e->reg, (uint64_t)c * m->vstride);
+      return vm_addr(vm, e->reg, (uint64_t)c * m->vstride);
     }
   if (m->type == BPF_MAP_TYPE_ARRAY_OF_MAPS)
     {
@@ -297,7 +336,7 @@ uint64_t map_lookup(struct vm *vm, struct smap *m, const void *key, int cpu)
       memcpy(&idx, key, 4);
       if (idx >= m->max || !m->slots[idx])
         return 0;
-      return SIM_ADDR(0xfffffff1u, m->slots[idx] - 1);
+      return vm_addr(vm, SIM_MAP_REGION, m->slots[idx] - 1);
     }
   return 0;
 }
@@ -351,6 +390,8 @@ int map_update(struct vm *vm, struct smap *m, const void *key, const void *val, 
               /* the kernel replaces the element (new memory); values
                  already looked up keep the old copy */
               uint8_t *nv = calloc(1, m->vs);
+              if (!nv)
+                return -ENOMEM;
               memcpy(nv, val, m->vs);
               uint32_t nr = vm_region_new(vm, nv, m->vs, 0, vm->reg[e->reg].what, 1);
               vm_region_defer_free(vm, e->reg);
@@ -371,10 +412,17 @@ int map_update(struct vm *vm, struct smap *m, const void *key, const void *val, 
           hremove(vm, m, m->lru_tail);
           hfind(m, key, &pp);
         }
+      uint32_t total = m->vstride * nc;   /* at most 2^28: maps_init */
       e = calloc(1, sizeof *e + m->ks);
-      memcpy(e->key, key, m->ks);
-      uint32_t total = m->vstride * nc;
+      if (!e)
+        return -ENOMEM;
       e->val = calloc(1, total);
+      if (!e->val)
+        {
+          free(e);
+          return -ENOMEM;
+        }
+      memcpy(e->key, key, m->ks);
       if (is_percpu(m->type) && from_user)
         for (int c = 0; c < nc; c++)
           memcpy(e->val + c * m->vstride, (const uint8_t *)val + c * m->vstride, m->vs);
@@ -514,7 +562,7 @@ int map_for_each(struct vm *vm, struct smap *m, map_iter_fn fn, void *arg)
       for (uint32_t i = 0; i < m->max; i++)
         {
           n++;
-          if (fn(vm, m, (const uint8_t *)&i, array_addr(m, i, 0), arg) || vm->fault)
+          if (fn(vm, m, (const uint8_t *)&i, array_addr(vm, m, i, 0), arg) || vm->fault)
             break;
         }
       return n;
@@ -526,7 +574,7 @@ int map_for_each(struct vm *vm, struct smap *m, map_iter_fn fn, void *arg)
           {
             nx = e->next;
             n++;
-            if (fn(vm, m, e->key, SIM_ADDR(e->reg, 0), arg) || vm->fault)
+            if (fn(vm, m, e->key, vm_addr(vm, e->reg, 0), arg) || vm->fault)
               return n;
           }
       return n;

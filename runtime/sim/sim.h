@@ -6,10 +6,20 @@
 #include <stdio.h>
 #include "sim/elf-load.h"
 
-/* Simulated addresses: region index in the high 32 bits, offset in the
-   low 32 bits.  Region 0 is NULL (or an executable's image).  */
-#define SIM_ADDR(reg, off) (((uint64_t)(reg) << 32) | (uint32_t)(off))
+/* Simulated addresses: a region's tag in the high 32 bits, the offset in
+   the low 32 bits.  The tag is a keyed bijection of the region index
+   (vm_addr/vm_addr_region below; the key is chosen per run), so that an
+   integer, or a pointer moved by k * 2^32, names a live region only by a
+   chance of about nregions / 2^32: a pointer stays in the object it was
+   derived from, and regions cannot be named by their index.  Tag 0 is
+   region 0: NULL (or an executable's image at its link addresses).  */
 #define SIM_CODE_REGION 0xfffffff0u   /* function pointers: code index */
+#define SIM_MAP_REGION 0xfffffff1u    /* map handles: map index */
+
+/* Limits of the simulated stack (each frame is a region).  */
+#define SIM_MAX_DEPTH 65536
+#define SIM_MAX_STACK_SIZE (1u << 20)
+#define SIM_MAX_STACK_TOTAL (1u << 30)
 
 enum {
   RG_RO = 1,        /* writes fault */
@@ -84,9 +94,15 @@ struct vm_opts {
   FILE *ringbuf_out;
   FILE *out;
   uint64_t heap_max;
+  uint64_t region_key;     /* key of the region tags; 0: random per run */
 };
 
 struct vm {
+  /* region tags: tag = (index * tag_m + tag_k) ^ tag_k, and back
+     index = ((tag ^ tag_k) - tag_k) * tag_minv (tag_m odd, tag_minv its
+     inverse): a bijection with tag 0 for index 0, two constants (the
+     interpreter keeps them in registers) */
+  uint32_t tag_k, tag_m, tag_minv;
   struct elo_object *obj;
   struct vm_opts opt;
   struct xi *code;
@@ -97,7 +113,8 @@ struct vm {
   uint32_t *deferred; uint32_t ndeferred, capdeferred;
   /* stack */
   uint8_t *stack;
-  uint32_t stack_reg, stack_total;
+  uint32_t stack_reg;     /* frame D's stack is region stack_reg + D */
+  size_t stack_total;     /* max_depth * stack_size bytes at stack */
   uint64_t fp;            /* current frame pointer (R10) */
   int depth;
   struct frame *frames;   /* max_depth call frames */
@@ -131,9 +148,30 @@ struct vm {
   int printed;
 };
 
+static inline uint64_t vm_addr(const struct vm *vm, uint32_t region, uint64_t off)
+{
+  uint32_t tag = (region * vm->tag_m + vm->tag_k) ^ vm->tag_k;
+  return ((uint64_t)tag << 32) | (uint32_t)off;
+}
+
+/* Region index of ADDR (any value: an unknown tag gives an index that is
+   almost surely >= nreg).  */
+static inline uint32_t vm_addr_region(const struct vm *vm, uint64_t addr)
+{
+  return (((uint32_t)(addr >> 32) ^ vm->tag_k) - vm->tag_k) * vm->tag_minv;
+}
+
+/* R10 of call frame DEPTH: the top of that frame's own stack region.  */
+static inline uint64_t vm_frame_fp(const struct vm *vm, int depth)
+{
+  return vm_addr(vm, vm->stack_reg + (uint32_t)depth, vm->opt.stack_size);
+}
+
 /* vm.c */
 int vm_init(struct vm *vm, struct elo_object *obj, const struct vm_opts *opt, char *err, size_t errlen);
 void vm_free(struct vm *vm);
+/* calloc that stops bpf-run (exit 2, "out of memory") when it fails.  */
+void *vm_xcalloc(size_t n, size_t size);
 uint32_t vm_region_new(struct vm *vm, void *host, uint32_t size, uint32_t flags,
                        const char *what, int owned);
 void vm_region_free(struct vm *vm, uint32_t r);

@@ -7,6 +7,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 
 int vm_faultf(struct vm *vm, const char *fmt, ...)
 {
@@ -26,6 +29,17 @@ static void *xrealloc(void *p, size_t n)
   if (!p)
     {
       fprintf(stderr, "bpf-run: error: out of memory\n");
+      exit(2);
+    }
+  return p;
+}
+
+void *vm_xcalloc(size_t n, size_t size)
+{
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p)
+    {
+      fprintf(stderr, "bpf-run: error: out of memory (%zu bytes)\n", n * size);
       exit(2);
     }
   return p;
@@ -102,46 +116,61 @@ void vm_end_run(struct vm *vm)
 
 const char *vm_region_name(struct vm *vm, uint64_t addr)
 {
-  uint32_t ri = addr >> 32;
+  uint32_t ri = vm_addr_region(vm, addr);
   if (ri == SIM_CODE_REGION)
     return "code";
-  if (ri == 0xfffffff1u)
+  if (ri == SIM_MAP_REGION)
     return "map handle";
   if (ri < vm->nreg && vm->reg[ri].what)
     return vm->reg[ri].what;
   return addr < 4096 ? "NULL page" : "unmapped";
 }
 
+/* "stack of frame N" for frame stacks, the region's own name otherwise. */
+static const char *region_what(struct vm *vm, uint32_t ri, char *buf, size_t n)
+{
+  if (ri >= vm->stack_reg && ri - vm->stack_reg < (uint32_t)vm->opt.max_depth)
+    {
+      snprintf(buf, n, "stack of frame %u", ri - vm->stack_reg);
+      return buf;
+    }
+  return vm->reg[ri].what;
+}
+
 static int mem_error(struct vm *vm, uint64_t addr, uint64_t size, int write, const char *what)
 {
-  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  uint32_t ri = vm_addr_region(vm, addr), off = (uint32_t)addr;
+  /* an address just below a region has the tag below its tag */
+  uint32_t below = vm_addr_region(vm, addr + (1ull << 32));
   const char *kind = write ? "write" : "read";
+  char wbuf[48];
   if (ri == 0 && addr < 65536 && (!vm->obj->is_exec || off < vm->reg[0].lo))
     return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: %s", kind,
                      (unsigned long long)size, (unsigned long long)addr,
                      what ? " by " : "", what ? what : "",
                      addr == 0 ? "NULL pointer" : "near NULL (a scalar, not a pointer?)");
-  if (off >= 0x80000000u && ri + 1 < vm->nreg && !(vm->reg[ri + 1].flags & RG_DEAD) && vm->reg[ri + 1].what)
+  if (off >= 0x80000000u && below < vm->nreg && !(vm->reg[below].flags & RG_DEAD) && vm->reg[below].what)
     return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: outside %s (%u bytes before its start)",
                      kind, (unsigned long long)size, (unsigned long long)addr,
-                     what ? " by " : "", what ? what : "", vm->reg[ri + 1].what,
+                     what ? " by " : "", what ? what : "", region_what(vm, below, wbuf, sizeof wbuf),
                      (uint32_t)(0u - off));
   if (ri < vm->nreg && !(vm->reg[ri].flags & RG_DEAD) && vm->reg[ri].what && !(ri == 0 && !vm->obj->is_exec))
     {
       const struct region *g = &vm->reg[ri];
+      const char *gw = region_what(vm, ri, wbuf, sizeof wbuf);
       if (write && (g->flags & RG_RO) && off >= g->lo && off + size <= g->hi)
         return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: %s is read-only",
                          kind, (unsigned long long)size, (unsigned long long)addr,
-                         what ? " by " : "", what ? what : "", g->what);
-      if ((g->flags & RG_ELEM) && off >= g->lo && off + size <= g->hi)
+                         what ? " by " : "", what ? what : "", gw);
+      if ((g->flags & RG_ELEM) && off >= g->lo && (uint64_t)off + size <= g->hi)
         return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: crosses the end of an element of %s "
                          "(element size %u, offset %u)", kind, (unsigned long long)size,
                          (unsigned long long)addr, what ? " by " : "", what ? what : "",
-                         g->what, g->elem, off % g->elem);
+                         gw, g->elem, off % g->elem);
       return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: outside %s "
                        "(offset %u, valid %u..%u)", kind, (unsigned long long)size,
                        (unsigned long long)addr, what ? " by " : "", what ? what : "",
-                       g->what, off, g->lo, g->hi);
+                       gw, off, g->lo, g->hi);
     }
   if (ri < vm->nreg && (vm->reg[ri].flags & RG_DEAD))
     return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: memory was freed",
@@ -156,14 +185,14 @@ static int mem_error(struct vm *vm, uint64_t addr, uint64_t size, int write, con
 
 void *vm_mem(struct vm *vm, uint64_t addr, uint64_t size, int write, const char *what)
 {
-  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  uint32_t ri = vm_addr_region(vm, addr), off = (uint32_t)addr;
   static uint8_t empty[8];
   if (size == 0)
     return empty;   /* non-NULL; nothing may be read or written */
   if (ri < vm->nreg && size <= 0xffffffffu)
     {
       struct region *g = &vm->reg[ri];
-      if (!(g->flags & RG_DEAD) && off >= g->lo && off + size <= g->hi
+      if (!(g->flags & RG_DEAD) && off >= g->lo && (uint64_t)off + size <= g->hi
           && !(write && (g->flags & RG_RO)) && !(g->flags & RG_CTX))
         {
           if (!(g->flags & RG_ELEM) || (off % g->elem) + size <= g->elem)
@@ -176,7 +205,7 @@ void *vm_mem(struct vm *vm, uint64_t addr, uint64_t size, int write, const char 
 
 uint64_t vm_mem_avail(struct vm *vm, uint64_t addr, int write)
 {
-  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  uint32_t ri = vm_addr_region(vm, addr), off = (uint32_t)addr;
   if (ri >= vm->nreg)
     return 0;
   struct region *g = &vm->reg[ri];
@@ -210,7 +239,7 @@ static int ctx_load(struct vm *vm, uint32_t off, int size, uint64_t *val)
       if (size == 4 && (off == 0 || off == 4 || off == 8))
         {
           uint32_t o = off == 0 ? vm->pkt_data : off == 4 ? vm->pkt_end : vm->pkt_meta;
-          *val = SIM_ADDR(vm->pkt_reg, o);
+          *val = vm_addr(vm, vm->pkt_reg, o);
           return 0;
         }
       if (off < 12)
@@ -230,7 +259,7 @@ static int ctx_load(struct vm *vm, uint32_t off, int size, uint64_t *val)
                                  ? "socket filter" : "cgroup_skb");
             }
           uint32_t o = off == SKB_OFF(data) ? vm->pkt_data : off == SKB_OFF(data_end) ? vm->pkt_end : vm->pkt_meta;
-          *val = SIM_ADDR(vm->pkt_reg, o);
+          *val = vm_addr(vm, vm->pkt_reg, o);
           return 0;
         }
       if (size == 8 && (off == SKB_OFF(flow_keys) || off == SKB_OFF(sk)))
@@ -278,7 +307,7 @@ static int ctx_store(struct vm *vm, uint32_t off, int size, uint64_t val)
 
 int vm_slow_load(struct vm *vm, uint64_t addr, int size, uint64_t *val)
 {
-  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  uint32_t ri = vm_addr_region(vm, addr), off = (uint32_t)addr;
   if (ri < vm->nreg && (vm->reg[ri].flags & RG_CTX) && ri == vm->ctx_reg)
     {
       if (off % size)
@@ -296,7 +325,7 @@ int vm_slow_load(struct vm *vm, uint64_t addr, int size, uint64_t *val)
 
 int vm_slow_store(struct vm *vm, uint64_t addr, int size, uint64_t val)
 {
-  uint32_t ri = addr >> 32, off = (uint32_t)addr;
+  uint32_t ri = vm_addr_region(vm, addr), off = (uint32_t)addr;
   if (ri < vm->nreg && (vm->reg[ri].flags & RG_CTX) && ri == vm->ctx_reg)
     {
       if (off % size)
@@ -312,6 +341,36 @@ int vm_slow_store(struct vm *vm, uint64_t addr, int size, uint64_t val)
 
 /* ---- set-up ---- */
 
+static uint64_t splitmix64(uint64_t *s)
+{
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* The key of the region tags: --region-key, or a random one per run so
+   that a program cannot know another region's tag in advance.  */
+static void tag_init(struct vm *vm, uint64_t key)
+{
+  if (!key && getrandom(&key, sizeof key, GRND_NONBLOCK) != sizeof key)
+    {
+      struct timespec ts;
+      clock_gettime(CLOCK_REALTIME, &ts);
+      key = (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15ull ^ (uint64_t)ts.tv_sec ^ (uint64_t)getpid() << 32;
+    }
+  uint64_t s = key;
+  uint64_t r = splitmix64(&s);
+  vm->tag_k = (uint32_t)r;
+  vm->tag_m = (uint32_t)(r >> 32) | 1;
+  /* inverse of an odd number modulo 2^32 (Newton: each step doubles the
+     correct bits) */
+  uint32_t inv = vm->tag_m;
+  for (int i = 0; i < 5; i++)
+    inv *= 2 - vm->tag_m * inv;
+  vm->tag_minv = inv;
+}
+
 int vm_init(struct vm *vm, struct elo_object *obj, const struct vm_opts *opt, char *err, size_t errlen)
 {
   memset(vm, 0, sizeof *vm);
@@ -320,6 +379,7 @@ int vm_init(struct vm *vm, struct elo_object *obj, const struct vm_opts *opt, ch
   vm->out = opt->out ? opt->out : stdout;
   vm->rng = opt->seed ? opt->seed : 0x853c49e6748fea9bull;
   vm->clock = opt->clock_ns;
+  tag_init(vm, opt->region_key);
   /* region 0: NULL, or the executable's image */
   uint32_t r0 = vm_region_new(vm, NULL, 0, RG_DEAD, NULL, 0);
   if (obj->is_exec && obj->image)
@@ -345,11 +405,30 @@ int vm_init(struct vm *vm, struct elo_object *obj, const struct vm_opts *opt, ch
         vm->opt.max_depth = 1024;
     }
   opt = &vm->opt;
+  if (opt->max_depth < 1 || opt->max_depth > SIM_MAX_DEPTH || opt->stack_size < 8
+      || opt->stack_size > SIM_MAX_STACK_SIZE
+      || (uint64_t)opt->stack_size * (uint64_t)opt->max_depth > SIM_MAX_STACK_TOTAL)
+    {
+      snprintf(err, errlen, "bpf-run: error: a stack of %d frames of %u bytes is more than %u bytes "
+               "(lower --max-depth or --stack-size)", opt->max_depth, opt->stack_size, SIM_MAX_STACK_TOTAL);
+      return -1;
+    }
   vm->frames = calloc(opt->max_depth + 1, sizeof *vm->frames);
-  /* stack: max_depth frames */
-  vm->stack_total = opt->stack_size * (uint32_t)opt->max_depth;
+  /* stack: max_depth frames, each its own region (a frame pointer cannot
+     reach another frame's stack; a pointer passed down still can) */
+  vm->stack_total = (size_t)opt->stack_size * (size_t)opt->max_depth;
   vm->stack = calloc(1, vm->stack_total);
-  vm->stack_reg = vm_region_new(vm, vm->stack, vm->stack_total, 0, "stack", 0);
+  if (!vm->frames || !vm->stack)
+    {
+      snprintf(err, errlen, "bpf-run: error: out of memory for a stack of %zu bytes", vm->stack_total);
+      return -1;
+    }
+  for (int d = 0; d < opt->max_depth; d++)
+    {
+      uint32_t r = vm_region_new(vm, vm->stack + (size_t)d * opt->stack_size, opt->stack_size, 0, "stack", 0);
+      if (d == 0)
+        vm->stack_reg = r;
+    }
   if (maps_init(vm, err, errlen))
     return -1;
   if (vm_decode(vm, err, errlen))
@@ -367,6 +446,8 @@ void vm_free(struct vm *vm)
   free(vm->freelist);
   free(vm->deferred);
   free(vm->stack);
+  free(vm->pkt);
+  vm->pkt = NULL;
   free(vm->code);
   free(vm->frames);
 }
