@@ -193,5 +193,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_core_init ();
   bpfs_float_constants_init ();
   bpfs_varargs_init ();
+  bpfs_libcall_externs_init ();
+  bpfs_no_icf_init ();
   return 0;
 }

@@ -36,6 +36,8 @@ void bpfs_btf_init (void);                  /* btf/gcc-btf.cc */
 void bpfs_core_init (void);                 /* attrs/core.cc */
 void bpfs_float_constants_init (void);      /* plugin/float-constants.cc */
 void bpfs_varargs_init (void);              /* plugin/varargs.cc */
+void bpfs_libcall_externs_init (void);      /* plugin/libcall-externs.cc */
+void bpfs_no_icf_init (void);               /* plugin/no-icf.cc */
 
 /* kernel_helper(N) on DECL: N, or 0.  */
 #ifdef GCC_TREE_H
