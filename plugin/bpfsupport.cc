@@ -195,5 +195,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_varargs_init ();
   bpfs_libcall_externs_init ();
   bpfs_no_icf_init ();
+  bpfs_tail_call_static_init ();
   return 0;
 }

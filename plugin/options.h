@@ -38,6 +38,7 @@ void bpfs_float_constants_init (void);      /* plugin/float-constants.cc */
 void bpfs_varargs_init (void);              /* plugin/varargs.cc */
 void bpfs_libcall_externs_init (void);      /* plugin/libcall-externs.cc */
 void bpfs_no_icf_init (void);               /* plugin/no-icf.cc */
+void bpfs_tail_call_static_init (void);     /* plugin/tail-call-static.cc */
 
 /* kernel_helper(N) on DECL: N, or 0.  */
 #ifdef GCC_TREE_H

@@ -1,0 +1,46 @@
+/* tail-call-static.cc: bpf_tail_call_static for bpf-gcc 12.
+ *
+ * libbpf's bpf_helpers.h defines bpf_tail_call_static (CTX, MAP, SLOT), a
+ * tail call whose slot is a constant, only for clang (libbpf 1.1) or for
+ * clang and GCC > 12 (libbpf 1.5): programs that use it (bpf_flow.c, the
+ * kernel's tailcall tests, Cilium) do not compile with bpf-gcc 12.  What it
+ * is for: the slot must reach `call 12' (bpf_tail_call) as a constant in
+ * r3, set on the same path as r2's map, so that the verifier tracks the key
+ * and the x86-64 JIT patches the call into a direct jump (kernel commit
+ * d2e4c1e6c294, "bpf: Constant map key tracking for prog array pokes").
+ *
+ * The plugin defines the same name at the start of every unit, as a
+ * function-like macro (the headers never define it for GCC 12, so nothing
+ * clashes), expanding to the sequence clang's definition writes:
+ *     mov %r1, CTX;  mov %r2, MAP;  mov %r3, SLOT;  call 12
+ * in one asm statement, SLOT an "i" (immediate) operand: a slot that is not
+ * a compile-time constant is a compile error ("impossible constraint"),
+ * as clang's __bpf_unreachable is.  The asm is volatile so that GCC can
+ * neither merge two such calls nor drop one, clobbers r0-r5 as a helper
+ * call does, and clobbers memory: a successful tail call does not return,
+ * and stores before it (a map, a packet, a global the next program reads)
+ * must be done first.  A user's own macro of the same name wins: it is
+ * defined after ours and GCC only warns about the redefinition.  */
+#include "plugin/gcc-compat.h"
+
+static const char tail_call_static_macro[] =
+  "bpf_tail_call_static(ctx,map,slot)="
+  "__asm__ __volatile__ ("
+  "\"mov %%r1, %0\\n\\tmov %%r2, %1\\n\\tmov %%r3, %2\\n\\tcall 12\" "
+  ": : \"r\" ((void *) (ctx)), \"r\" ((const void *) (map)), "
+  "\"i\" ((unsigned int) (slot)) "
+  ": \"r0\", \"r1\", \"r2\", \"r3\", \"r4\", \"r5\", \"memory\")";
+
+static void
+define_tail_call_static (void *, void *)
+{
+  if (parse_in)
+    cpp_define (parse_in, tail_call_static_macro);
+}
+
+void
+bpfs_tail_call_static_init (void)
+{
+  register_callback (bpfs_plugin_name, PLUGIN_START_UNIT,
+		     define_tail_call_static, NULL);
+}
