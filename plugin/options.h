@@ -25,6 +25,9 @@ struct bpfs_options
   bool enum64;             /* enum64: 64-bit enums as BTF ENUM64 (6.0+) */
   bool float_constants;    /* float-constants: IEEE bits in instructions */
   bool varargs;            /* varargs: va_start sees r1-r5's arguments */
+  bool bswap;              /* bswap: __builtin_bswapN -> be16/be32/be64 */
+  bool distinct_functions; /* distinct-functions: no identical code folding */
+  bool used_libcalls;      /* used-libcalls: declare only called routines */
 };
 extern struct bpfs_options bpfs_options;
 
