@@ -31,16 +31,25 @@ static const char tail_call_static_macro[] =
   "\"i\" ((unsigned int) (slot)) "
   ": \"r0\", \"r1\", \"r2\", \"r3\", \"r4\", \"r5\", \"memory\")";
 
+static bool defined_macro;
+
+/* At the first #include (the headers come first, and with -E or
+   -save-temps no unit is started: the preprocessed text must already have
+   the expansion), or at the start of the unit.  */
 static void
 define_tail_call_static (void *, void *)
 {
-  if (parse_in)
-    cpp_define (parse_in, tail_call_static_macro);
+  if (defined_macro || !parse_in)
+    return;
+  defined_macro = true;
+  cpp_define (parse_in, tail_call_static_macro);
 }
 
 void
 bpfs_tail_call_static_init (void)
 {
+  register_callback (bpfs_plugin_name, PLUGIN_INCLUDE_FILE,
+		     define_tail_call_static, NULL);
   register_callback (bpfs_plugin_name, PLUGIN_START_UNIT,
 		     define_tail_call_static, NULL);
 }
