@@ -9,7 +9,7 @@
  * and the x86-64 JIT patches the call into a direct jump (kernel commit
  * d2e4c1e6c294, "bpf: Constant map key tracking for prog array pokes").
  *
- * The plugin defines the same name at the start of every unit, as a
+ * The plugin defines the same name in every unit (first #include), as a
  * function-like macro (the headers never define it for GCC 12, so nothing
  * clashes), expanding to the sequence clang's definition writes:
  *     mov %r1, CTX;  mov %r2, MAP;  mov %r3, SLOT;  call 12
