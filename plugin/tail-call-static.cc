@@ -45,9 +45,62 @@ define_tail_call_static (void *, void *)
   cpp_define (parse_in, tail_call_static_macro);
 }
 
+/* A function that makes a tail call must return int: the verifier refuses
+   a subprogram with a tail call whose BTF return type is not int ("tail_call
+   is only allowed in functions that return 'int'").  When no caller reads
+   the value of `static __noinline int sub (...)', GCC's IPA-SRA replaces it
+   by a clone `sub.isra.0' returning void, and the BTF says so.  Functions
+   that contain a tail call (helper 12, or the asm above) are kept out of
+   IPA-SRA: their own options get -fno-ipa-sra.  */
+static bool
+has_tail_call (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (gasm *as = dyn_cast<gasm *> (stmt))
+	  {
+	    if (strstr (gimple_asm_string (as), "call 12"))
+	      return true;
+	  }
+	else if (is_gimple_call (stmt))
+	  {
+	    tree fndecl = gimple_call_fndecl (stmt);
+	    if (fndecl && bpfs_kernel_helper_number (fndecl) == 12)
+	      return true;
+	  }
+      }
+  return false;
+}
+
+static void
+keep_tail_callers_signature (void *, void *)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fun = DECL_STRUCT_FUNCTION (node->decl);
+      if (!fun || !fun->cfg || !opt_for_fn (node->decl, flag_ipa_sra)
+	  || !has_tail_call (fun))
+	continue;
+      tree old = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (node->decl);
+      if (!old)
+	old = optimization_default_node;
+      tree opts = make_node (OPTIMIZATION_NODE);
+      *TREE_OPTIMIZATION (opts) = *TREE_OPTIMIZATION (old);
+      TREE_OPTIMIZATION (opts)->x_flag_ipa_sra = 0;
+      DECL_FUNCTION_SPECIFIC_OPTIMIZATION (node->decl) = opts;
+    }
+}
+
 void
 bpfs_tail_call_static_init (void)
 {
+  register_callback (bpfs_plugin_name, PLUGIN_ALL_IPA_PASSES_START,
+		     keep_tail_callers_signature, NULL);
   register_callback (bpfs_plugin_name, PLUGIN_INCLUDE_FILE,
 		     define_tail_call_static, NULL);
   register_callback (bpfs_plugin_name, PLUGIN_START_UNIT,

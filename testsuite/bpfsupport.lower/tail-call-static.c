@@ -10,6 +10,7 @@
 /* { dg-final { kernel-run tc_to_three 3 5.14 all } } */
 /* { dg-final { kernel-run tc_to_empty 1 5.14 all } } */
 /* { dg-final { kernel-run tc_chosen 3 5.14 all } } */
+/* { dg-final { kernel-run tc_from_sub 2 5.14 all } } */
 #include "lower-test.h"
 
 int tc_two (struct xdp_md *ctx);
@@ -26,7 +27,8 @@ struct {
 int tc_seen;
 
 SEC ("xdp") int tc_two (struct xdp_md *ctx) { return 2; }
-SEC ("xdp") int tc_three (struct xdp_md *ctx) { return 3; }
+int tc_ran;
+SEC ("xdp") int tc_three (struct xdp_md *ctx) { tc_ran = 1; return 3; }
 
 SEC ("xdp")
 int
@@ -68,4 +70,24 @@ tc_chosen (struct xdp_md *ctx)
   else
     bpf_tail_call_static (ctx, &tc_jump, 1);
   return 1;
+}
+
+/* A subprogram that tail calls, whose value no caller reads: GCC's IPA-SRA
+   made it a clone returning void, and the verifier refuses a tail call in a
+   function whose BTF does not return int.  */
+static __attribute__ ((noinline)) int
+tc_sub (struct xdp_md *ctx)
+{
+  bpf_tail_call_static (ctx, &tc_jump, 1);
+  return 0;
+}
+
+/* A tail call from a subprogram returns the target's value to the
+   subprogram's caller: 1 + tc_three's mark.  */
+SEC ("xdp")
+int
+tc_from_sub (struct xdp_md *ctx)
+{
+  tc_sub (ctx);
+  return 1 + tc_ran;
 }
