@@ -81,6 +81,23 @@ strip_type (tree t)
   return t ? TYPE_MAIN_VARIANT (t) : t;
 }
 
+/* The type a field relocation's access string starts from, as clang
+   records it: without const/volatile/restrict (libbpf looks candidates up
+   by the type's name, and a CONST has none: "target candidate search
+   failed for [N] const"), but with the typedef the code names, if any
+   (`const hdr_t *p' records typedef hdr_t, `const struct hdr *p' struct
+   hdr, a `typedef const struct hdr chdr_t' is recorded as chdr_t).  */
+static tree
+access_root_type (tree t)
+{
+  tree name = TYPE_NAME (t);
+  if (name && TREE_CODE (name) == TYPE_DECL && DECL_ORIGINAL_TYPE (name))
+    /* The typedef's variant without qualifiers: btf/gcc-types.cc writes
+       a qualified typedef as CONST/VOLATILE of that one.  */
+    return build_qualified_type (t, TYPE_UNQUALIFIED);
+  return TYPE_MAIN_VARIANT (t);
+}
+
 static unsigned
 new_reloc (enum core_kind kind, enum core_use use, tree type,
 	   const char *access, HOST_WIDE_INT value, unsigned mem_size = 0)
@@ -156,7 +173,7 @@ analyze_chain (tree ref, access_chain *c, bool object_root = false)
   if (!object && TREE_CODE (t) != INDIRECT_REF
       && !(TREE_CODE (t) == MEM_REF && integer_zerop (TREE_OPERAND (t, 1))))
     return false;
-  c->root = TREE_TYPE (t);
+  c->root = access_root_type (TREE_TYPE (t));
   c->base = object ? NULL_TREE : TREE_OPERAND (t, 0);
   tree sroot = strip_type (c->root);
   if (!sroot || !COMPLETE_TYPE_P (sroot))

@@ -66,6 +66,14 @@ static const struct plugin_arg plugin_args[] = {
   { "varargs", ARG_SWITCH, &bpfs_options.varargs,
     "variadic functions store r1-r5's anonymous arguments for va_arg\n"
     "                        (GCC 12 alone does not; default on)" },
+  { "bswap", ARG_SWITCH, &bpfs_options.bswap,
+    "__builtin_bswap16/32/64 as BPF byte-swap instructions, not library\n"
+    "                        calls (default on)" },
+  { "distinct-functions", ARG_SWITCH, &bpfs_options.distinct_functions,
+    "no identical code folding: every program and function stays itself\n"
+    "                        (default on)" },
+  { "used-libcalls", ARG_SWITCH, &bpfs_options.used_libcalls,
+    "declare (.global) only the library routines the code calls (default on)" },
   { "enum64", ARG_FLAG, &bpfs_options.enum64,
     "64-bit enums as BTF ENUM64 (kernel 6.0+); by default their values are\n"
     "                        cut to 32 bits, as clang 14 does" },
@@ -199,6 +207,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_options.core = true;
   bpfs_options.float_constants = true;
   bpfs_options.varargs = true;
+  bpfs_options.bswap = true;
+  bpfs_options.distinct_functions = true;
+  bpfs_options.used_libcalls = true;
 
   register_callback (bpfs_plugin_name, PLUGIN_INFO, NULL, &bpfsupport_info);
   if (!parse_arguments (info))
@@ -217,5 +228,10 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_assembler_init ();
   bpfs_clang_macros_init ();
   bpfs_libc_stdint_init ();
+  if (bpfs_options.used_libcalls)
+    bpfs_libcall_externs_init ();
+  if (bpfs_options.distinct_functions)
+    bpfs_no_icf_init ();
+  bpfs_tail_call_static_init ();
   return 0;
 }

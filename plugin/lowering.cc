@@ -158,6 +158,8 @@ lower_function (function *fun)
       changed |= bpfs_lower_memory (fun);
       changed |= bpfs_lower_traps (fun);
     }
+  if (bpfs_options.bswap)
+    changed |= bpfs_lower_bswap (fun);
   if (bpfs_options.check_calls && !bpfs_options.allow_extern_calls)
     bpfs_check_calls (fun);
   if (!changed)

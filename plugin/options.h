@@ -30,6 +30,9 @@ struct bpfs_options
   bool float_constants;    /* float-constants: IEEE bits in instructions */
   bool varargs;            /* varargs: va_start sees r1-r5's arguments */
   enum bpfs_assembler assembler; /* assembler=auto|bpf-as|bpf-asm */
+  bool bswap;              /* bswap: __builtin_bswapN -> be16/be32/be64 */
+  bool distinct_functions; /* distinct-functions: no identical code folding */
+  bool used_libcalls;      /* used-libcalls: declare only called routines */
 };
 extern struct bpfs_options bpfs_options;
 
@@ -46,6 +49,9 @@ void bpfs_varargs_init (void);              /* plugin/varargs.cc */
 void bpfs_assembler_init (void);            /* plugin/assembler.cc */
 void bpfs_clang_macros_init (void);         /* plugin/clang-macros.cc */
 void bpfs_libc_stdint_init (void);          /* plugin/libc-stdint.cc */
+void bpfs_libcall_externs_init (void);      /* plugin/libcall-externs.cc */
+void bpfs_no_icf_init (void);               /* plugin/no-icf.cc */
+void bpfs_tail_call_static_init (void);     /* plugin/tail-call-static.cc */
 
 /* kernel_helper(N) on DECL: N, or 0.  */
 #ifdef GCC_TREE_H

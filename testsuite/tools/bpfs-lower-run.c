@@ -2,7 +2,9 @@
  * once in the kernel with BPF_PROG_TEST_RUN; the lowering tests
  * (testsuite/bpfsupport.lower) compare the value it returns.
  *
- *   bpfs-lower-run OBJECT PROGRAM
+ *   bpfs-lower-run [--all] OBJECT PROGRAM
+ *     --all loads every program of the object, not only PROGRAM (the
+ *     targets of its tail calls, identical programs that must stay apart);
  *     prints "retval N" (decimal, unsigned 32-bit) and exits 0;
  *     exit 1: libbpf or the verifier refused the object, or the run failed
  *             (the verifier's log is printed);
@@ -26,9 +28,12 @@ static int print_warnings(enum libbpf_print_level level, const char *fmt, va_lis
 
 int main(int argc, char **argv)
 {
+  int load_all = argc == 4 && !strcmp(argv[1], "--all");
+  if (load_all)
+    argv++, argc--;
   if (argc != 3)
     {
-      fprintf(stderr, "usage: bpfs-lower-run OBJECT PROGRAM\n");
+      fprintf(stderr, "usage: bpfs-lower-run [--all] OBJECT PROGRAM\n");
       return 2;
     }
   libbpf_set_print(print_warnings);
@@ -44,10 +49,10 @@ int main(int argc, char **argv)
       fprintf(stderr, "bpfs-lower-run: %s: no program %s\n", argv[1], argv[2]);
       return 1;
     }
-  /* Load only the program we run.  */
+  /* Load only the program we run, unless --all.  */
   struct bpf_program *p;
   bpf_object__for_each_program(p, obj)
-    bpf_program__set_autoload(p, p == prog);
+    bpf_program__set_autoload(p, load_all || p == prog);
   int err = bpf_object__load(obj);
   if (err)
     {
