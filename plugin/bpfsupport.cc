@@ -61,6 +61,9 @@ static const struct plugin_arg plugin_args[] = {
   { "varargs", ARG_SWITCH, &bpfs_options.varargs,
     "variadic functions store r1-r5's anonymous arguments for va_arg\n"
     "                        (GCC 12 alone does not; default on)" },
+  { "verifier", ARG_SWITCH, &bpfs_options.verifier,
+    "steer GCC away from code the kernel verifier cannot prove (context\n"
+    "                        accesses keep their size, ...; default on)" },
   { "enum64", ARG_FLAG, &bpfs_options.enum64,
     "64-bit enums as BTF ENUM64 (kernel 6.0+); by default their values are\n"
     "                        cut to 32 bits, as clang 14 does" },
@@ -180,6 +183,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_options.core = true;
   bpfs_options.float_constants = true;
   bpfs_options.varargs = true;
+  bpfs_options.verifier = true;
 
   register_callback (bpfs_plugin_name, PLUGIN_INFO, NULL, &bpfsupport_info);
   if (!parse_arguments (info))
@@ -193,5 +197,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_core_init ();
   bpfs_float_constants_init ();
   bpfs_varargs_init ();
+  /* After bpfs_core_init: its PRE_GENERICIZE callback must run after the
+     verifier's, and callbacks run newest first.  */
+  if (bpfs_options.verifier)
+    bpfs_verifier_init ();
   return 0;
 }

@@ -25,6 +25,7 @@ struct bpfs_options
   bool enum64;             /* enum64: 64-bit enums as BTF ENUM64 (6.0+) */
   bool float_constants;    /* float-constants: IEEE bits in instructions */
   bool varargs;            /* varargs: va_start sees r1-r5's arguments */
+  bool verifier;           /* verifier: code the kernel verifier can prove */
 };
 extern struct bpfs_options bpfs_options;
 
@@ -36,6 +37,7 @@ void bpfs_btf_init (void);                  /* btf/gcc-btf.cc */
 void bpfs_core_init (void);                 /* attrs/core.cc */
 void bpfs_float_constants_init (void);      /* plugin/float-constants.cc */
 void bpfs_varargs_init (void);              /* plugin/varargs.cc */
+void bpfs_verifier_init (void);             /* plugin/verifier.cc */
 
 /* kernel_helper(N) on DECL: N, or 0.  */
 #ifdef GCC_TREE_H
