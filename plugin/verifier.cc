@@ -12,6 +12,7 @@ static unsigned int
 verifier_late (function *fun)
 {
   bool changed = bpfs_verifier_context_constants (fun);
+  changed |= bpfs_verifier_pointer_tests (fun);
   return changed ? TODO_update_ssa : 0;
 }
 
@@ -51,6 +52,7 @@ bpfs_verifier_init (void)
   global_options.x_flag_tree_slp_vectorize = 0;
   global_options.x_flag_tree_loop_vectorize = 0;
   bpfs_verifier_ctx_init ();
+  bpfs_verifier_compare_init ();
   register_callback (bpfs_plugin_name, PLUGIN_OVERRIDE_GATE, override_gate,
 		     NULL);
   bpfs_register_pass (new verifier_late_pass (g), "optimized",

@@ -6,9 +6,11 @@
 
 /* Registration of the front-end callbacks and the passes of each file.  */
 void bpfs_verifier_ctx_init (void);     /* verifier-ctx.cc */
+void bpfs_verifier_compare_init (void); /* verifier-compare.cc */
 
 /* Run from the late pass (after "optimized", every -O level); each
    returns true when it changed the function.  */
 bool bpfs_verifier_context_constants (function *fun);  /* verifier-ctx.cc */
+bool bpfs_verifier_pointer_tests (function *fun);  /* verifier-pointer-tests.cc */
 
 #endif
