@@ -1,5 +1,5 @@
-/* verifier-compare.cc: conditional jumps compare with an immediate, not
-   with a register that holds a constant.
+/* verifier-compare.cc: conditional jumps compare with an immediate, and
+   constants stay constants, not registers that hold the same value.
  *
  * The verifier learns that a map value pointer is not NULL only from a
  * compare with the immediate 0 (`if r0 == 0'); `if r0 == r1' with r1 = 0
@@ -106,9 +106,34 @@ public:
 };
 } // namespace
 
+/* BPF instructions take any 32-bit immediate (ALU, jumps, stores): such a
+   constant costs nothing, like a register.  GCC 12's BPF backend leaves
+   constants at the default cost of one instruction, so CSE (cse2, with the
+   equivalences a branch proves) replaced a 0 by a register known to hold
+   0 there: `bpf_sk_storage_get (&map, sk, 0, F)' passed r3 = the optname
+   tested == 0 before, and the verifier refused it ("R3 type=scalar
+   expected=fp, ...": it wants the literal NULL).  At equal cost CSE keeps
+   the constant.  */
+static bool (*gcc_rtx_costs) (rtx, machine_mode, int, int, int *, bool);
+
+static bool
+rtx_costs (rtx x, machine_mode mode, int outer_code, int opno, int *total,
+	   bool speed)
+{
+  if (CONST_INT_P (x) && INTVAL (x) >= -0x80000000LL
+      && INTVAL (x) <= 0x7fffffffLL)
+    {
+      *total = 0;
+      return true;
+    }
+  return gcc_rtx_costs (x, mode, outer_code, opno, total, speed);
+}
+
 void
 bpfs_verifier_compare_init (void)
 {
+  gcc_rtx_costs = targetm.rtx_costs;
+  targetm.rtx_costs = rtx_costs;
   bpfs_register_pass (new immediate_compares_pass (g), "postreload",
 		      PASS_POS_INSERT_AFTER);
 }

@@ -51,6 +51,12 @@ bpfs_verifier_init (void)
      defaults (and -ftree-vectorize).  */
   global_options.x_flag_tree_slp_vectorize = 0;
   global_options.x_flag_tree_loop_vectorize = 0;
+  /* IPA-SRA replaces a static function's pointer parameter by the values
+     it loads through it: `skb_get_type (skb)' became a call with
+     skb->data and skb->data_end, __u32 context fields, as 32-bit
+     arguments, which the callee zero-extends (`w2 = w2') and the verifier
+     then sees as scalars ("R2 invalid mem access 'scalar'").  */
+  global_options.x_flag_ipa_sra = 0;
   bpfs_verifier_ctx_init ();
   bpfs_verifier_compare_init ();
   register_callback (bpfs_plugin_name, PLUGIN_OVERRIDE_GATE, override_gate,
