@@ -126,6 +126,16 @@ rtx_costs (rtx x, machine_mode mode, int outer_code, int opno, int *total,
       *total = 0;
       return true;
     }
+  /* A multiplication is one instruction too.  At the default cost of five,
+     GCC synthesised `x * 28' as `((x << 3) - x) << 2', and the verifier,
+     which does not know that x << 3 and x move together, lost the bounds
+     of an array index ("math between map_value pointer and register with
+     unbounded min value"); clang multiplies.  */
+  if (GET_CODE (x) == MULT && INTEGRAL_MODE_P (mode))
+    {
+      *total = COSTS_N_INSNS (1);
+      return false;
+    }
   return gcc_rtx_costs (x, mode, outer_code, opno, total, speed);
 }
 

@@ -57,6 +57,12 @@ bpfs_verifier_init (void)
      arguments, which the callee zero-extends (`w2 = w2') and the verifier
      then sees as scalars ("R2 invalid mem access 'scalar'").  */
   global_options.x_flag_ipa_sra = 0;
+  /* IVOPTs rewrites a counted loop over packet or map data into a walk
+     of a pointer up to an end pointer (`if r5 != r2'): the verifier cannot
+     bound a loop by a pointer compare and follows it past the checked
+     range ("R1 offset is outside of the packet", "invalid write to stack
+     R1 off=0 size=2" at -Os); with the counter it can.  */
+  global_options.x_flag_ivopts = 0;
   bpfs_verifier_ctx_init ();
   bpfs_verifier_compare_init ();
   register_callback (bpfs_plugin_name, PLUGIN_OVERRIDE_GATE, override_gate,
