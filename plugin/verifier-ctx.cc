@@ -314,6 +314,49 @@ value_in_register (gimple_stmt_iterator *gsi, tree value)
   return cut;
 }
 
+/* LHS is used truncated to a narrower type.  */
+static bool
+used_narrower (tree lhs)
+{
+  if (TREE_CODE (lhs) != SSA_NAME || !INTEGRAL_TYPE_P (TREE_TYPE (lhs)))
+    return false;
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, lhs)
+    {
+      gimple *g = USE_STMT (use);
+      if (is_gimple_assign (g)
+	  && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))
+	  && INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_lhs (g)))
+	  && (TYPE_PRECISION (TREE_TYPE (gimple_assign_lhs (g)))
+	      < TYPE_PRECISION (TREE_TYPE (lhs))))
+	return true;
+    }
+  return false;
+}
+
+/* A context field read only in part (`u16 x = skops->local_port') was
+   read with a narrower load (combine's subreg of a memory reference); most
+   context fields must be read whole ("invalid bpf_context access off=68
+   size=2").  Such a load (one whose value is used truncated) is volatile
+   from here on: RTL keeps its size.  Not every context load: a volatile
+   load is not combined with its zero extension either, and
+   `(void *)(long)skb->data' would be widened by a separate `w4 = w4',
+   which turns the packet pointer into a scalar.  */
+static bool
+keep_context_load (gimple *stmt)
+{
+  if (!gimple_assign_load_p (stmt) || gimple_has_volatile_ops (stmt))
+    return false;
+  tree rhs = gimple_assign_rhs1 (stmt);
+  if (!context_access_p (rhs) || TREE_THIS_VOLATILE (rhs)
+      || !used_narrower (gimple_assign_lhs (stmt)))
+    return false;
+  TREE_THIS_VOLATILE (rhs) = 1;
+  gimple_set_has_volatile_ops (stmt, true);
+  return true;
+}
+
 bool
 bpfs_verifier_context_constants (function *fun)
 {
@@ -324,6 +367,11 @@ bpfs_verifier_context_constants (function *fun)
 	 gsi_next (&gsi))
       {
 	gimple *stmt = gsi_stmt (gsi);
+	if (keep_context_load (stmt))
+	  {
+	    changed = true;
+	    continue;
+	  }
 	if (!gimple_assign_single_p (stmt) || !gimple_store_p (stmt)
 	    || gimple_clobber_p (stmt))
 	  continue;

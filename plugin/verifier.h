@@ -7,6 +7,7 @@
 /* Registration of the front-end callbacks and the passes of each file.  */
 void bpfs_verifier_ctx_init (void);     /* verifier-ctx.cc */
 void bpfs_verifier_compare_init (void); /* verifier-compare.cc */
+void bpfs_verifier_inline_init (void);  /* verifier-inline.cc */
 
 /* Run from the late pass (after "optimized", every -O level); each
    returns true when it changed the function.  */
