@@ -13,9 +13,10 @@
  *
  * A call to such a function can never be verified (the `__arg_ctx' tag
  * that would let the kernel accept it is a btf_decl_tag, which GCC 12
- * drops), so before gimplification the plugin marks each one to be
- * inlined wherever it can, regardless of GCC's size limits (at -Os and -Og
- * too), unless it says noinline.  It is still emitted: it is global.  */
+ * drops), so before the inliners run (PLUGIN_ALL_IPA_PASSES_START) the
+ * plugin marks each one to be inlined wherever it can, regardless of GCC's
+ * size limits (at -Os and -Og too), unless it says noinline.  It is still
+ * emitted: it is global.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/verifier.h"
 
@@ -31,23 +32,48 @@ has_void_pointer_parameter (tree fndecl)
   return false;
 }
 
+/* Functions marked once the unit is parsed, and only in a unit that has
+   BPF programs (a function in a named section): the GCC testsuite's C
+   programs run in the simulator, where nothing needs it.  The functions
+   stay referenced by the call graph, so the vector needs no GC root.  */
+static vec<tree> candidates;
+static bool unit_has_programs;
+
 static void
-mark_inline (void *gcc_data, void *)
+note_function (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
-  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !TREE_PUBLIC (fndecl)
-      || DECL_SECTION_NAME (fndecl)
-      || lookup_attribute ("noinline", DECL_ATTRIBUTES (fndecl))
-      || lookup_attribute ("section", DECL_ATTRIBUTES (fndecl))
-      || !has_void_pointer_parameter (fndecl))
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
     return;
-  DECL_DECLARED_INLINE_P (fndecl) = 1;
-  DECL_DISREGARD_INLINE_LIMITS (fndecl) = 1;
+  if (DECL_SECTION_NAME (fndecl)
+      || lookup_attribute ("section", DECL_ATTRIBUTES (fndecl)))
+    {
+      unit_has_programs = true;
+      return;
+    }
+  if (TREE_PUBLIC (fndecl)
+      && !lookup_attribute ("noinline", DECL_ATTRIBUTES (fndecl))
+      && has_void_pointer_parameter (fndecl))
+    candidates.safe_push (fndecl);
+}
+
+static void
+mark_inline (void *, void *)
+{
+  if (unit_has_programs)
+    for (tree fndecl : candidates)
+      {
+	DECL_DECLARED_INLINE_P (fndecl) = 1;
+	DECL_DISREGARD_INLINE_LIMITS (fndecl) = 1;
+      }
+  candidates.release ();
 }
 
 void
 bpfs_verifier_inline_init (void)
 {
-  register_callback (bpfs_plugin_name, PLUGIN_PRE_GENERICIZE, mark_inline,
+  register_callback (bpfs_plugin_name, PLUGIN_PRE_GENERICIZE, note_function,
 		     NULL);
+  register_callback (bpfs_plugin_name, PLUGIN_ALL_IPA_PASSES_START,
+		     mark_inline, NULL);
 }
