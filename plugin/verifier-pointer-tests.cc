@@ -74,3 +74,77 @@ bpfs_verifier_pointer_tests (function *fun)
     branch_on_compare (stmt);
   return true;
 }
+
+/* ------------------------------------------- packet bounds, unfolded
+
+   `if (data + len + 10 > end) return; *(char *)(data + len) = 1;': GCC's
+   folders reassociate the bound to data + (len + 10), a pointer with the
+   variable offset len + 10, unrelated for the verifier to data + len (a
+   different variable offset): the check proved nothing about the store
+   ("R0 offset is outside of the packet").  clang keeps (data + len) + 10,
+   whose variable part is the store's and whose constant part the verifier
+   tracks as a range.  In the late pass every `q = p + (x + C)' becomes
+   `t = p + x; q = t + C' again, and each `p + x' that t dominates is t
+   (at -O1 RTL does not CSE across blocks): the access and the check then
+   share the verifier's id for p + x.  */
+
+/* Uses of T's value p + X below T's definition become T.  */
+static void
+reuse_sum (gimple *tdef, tree t, tree p, tree x)
+{
+  auto_vec<gimple *> same;
+  imm_use_iterator it;
+  gimple *use;
+  FOR_EACH_IMM_USE_STMT (use, it, x)
+    if (use != tdef && is_gimple_assign (use)
+	&& gimple_assign_rhs_code (use) == POINTER_PLUS_EXPR
+	&& gimple_assign_rhs1 (use) == p && gimple_assign_rhs2 (use) == x
+	&& gimple_bb (use) != gimple_bb (tdef)
+	&& dominated_by_p (CDI_DOMINATORS, gimple_bb (use), gimple_bb (tdef)))
+      same.safe_push (use);
+  for (gimple *g : same)
+    {
+      gimple_stmt_iterator gsi = gsi_for_stmt (g);
+      gimple_assign_set_rhs_from_tree (&gsi, t);
+      update_stmt (gsi_stmt (gsi));
+    }
+}
+bool
+bpfs_verifier_pointer_offsets (function *fun)
+{
+  bool changed = false;
+  auto_vec<gimple *> sums;
+  calculate_dominance_info (CDI_DOMINATORS);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (!is_gimple_assign (stmt)
+	    || gimple_assign_rhs_code (stmt) != POINTER_PLUS_EXPR
+	    || TREE_CODE (gimple_assign_rhs2 (stmt)) != SSA_NAME)
+	  continue;
+	gimple *def = SSA_NAME_DEF_STMT (gimple_assign_rhs2 (stmt));
+	if (!is_gimple_assign (def) || gimple_assign_rhs_code (def) != PLUS_EXPR
+	    || TREE_CODE (gimple_assign_rhs1 (def)) != SSA_NAME
+	    || TREE_CODE (gimple_assign_rhs2 (def)) != INTEGER_CST)
+	  continue;
+	tree p = gimple_assign_rhs1 (stmt);
+	tree t = make_ssa_name (TREE_TYPE (p));
+	gassign *g = gimple_build_assign (t, POINTER_PLUS_EXPR, p,
+					  gimple_assign_rhs1 (def));
+	gimple_set_location (g, gimple_location (stmt));
+	gsi_insert_before (&gsi, g, GSI_SAME_STMT);
+	gimple_assign_set_rhs1 (stmt, t);
+	gimple_assign_set_rhs2 (stmt, gimple_assign_rhs2 (def));
+	update_stmt (stmt);
+	sums.safe_push (g);
+	changed = true;
+      }
+  for (gimple *g : sums)
+    if (gimple_assign_rhs_code (g) == POINTER_PLUS_EXPR)
+      reuse_sum (g, gimple_assign_lhs (g), gimple_assign_rhs1 (g),
+		 gimple_assign_rhs2 (g));
+  return changed;
+}

@@ -13,6 +13,7 @@ verifier_late (function *fun)
 {
   bool changed = bpfs_verifier_context_constants (fun);
   changed |= bpfs_verifier_pointer_tests (fun);
+  changed |= bpfs_verifier_pointer_offsets (fun);
   return changed ? TODO_update_ssa : 0;
 }
 
