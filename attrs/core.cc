@@ -902,6 +902,77 @@ reloc_asm (unsigned n, tree lhs, tree arg1, tree arg2)
   return g;
 }
 
+/* A relocated load narrower than 64 bits: ldxb, ldxh and ldxw
+   zero-extend, so the register holds the loaded value in all 64 bits.
+   GCC does not know that about an asm output and widens it again with
+   `r &= 0xffffffff' (or `<<32 >>32') wherever it is used as a 64-bit
+   value: `(void *)(long)ctx->data' through vmlinux.h's
+   preserve_access_index types, which the verifier refuses ("math between
+   pkt pointer and 4294967295").  So the asm's output carries a range that
+   says its high bits are zero, and every later widening folds away.  When
+   the output has the field's own unsigned type, the asm writes a 64-bit
+   name with that range instead, and the field's value is that name
+   truncated.  Returns that 64-bit name, or NULL_TREE when the asm writes
+   LHS itself.  */
+static tree
+zero_extended_load (const core_reloc &r, tree lhs, tree *ranged)
+{
+  *ranged = NULL_TREE;
+  if (r.use != USE_LOAD || !lhs || TREE_CODE (lhs) != SSA_NAME
+      || r.mem_size >= 8 || !INTEGRAL_TYPE_P (TREE_TYPE (lhs)))
+    return NULL_TREE;
+  tree type = TREE_TYPE (lhs);
+  unsigned bits = r.mem_size * 8;
+  tree wide = NULL_TREE, out = lhs;
+  if (TYPE_PRECISION (type) == bits && TYPE_UNSIGNED (type))
+    out = wide = make_ssa_name (long_long_unsigned_type_node);
+  else if (TYPE_PRECISION (type) <= bits)
+    return NULL_TREE;
+  unsigned prec = TYPE_PRECISION (TREE_TYPE (out));
+  set_range_info (out, VR_RANGE, wi::zero (prec), wi::mask (bits, false, prec));
+  *ranged = out;
+  return wide;
+}
+
+/* At -O0 nothing folds the widening the range makes useless, so do it
+   here for the shape the front half and the casts of a program give:
+   OUT (the asm's 64-bit output, high bits zero) cut to an unsigned X of at
+   least BITS bits, X widened again to Y: Y is OUT converted.  */
+static void
+fold_rewidening (tree out, unsigned bits)
+{
+  auto_vec<gimple *> widenings;
+  imm_use_iterator it, it2;
+  gimple *cut, *use;
+  FOR_EACH_IMM_USE_STMT (cut, it, out)
+    {
+      if (!is_gimple_assign (cut)
+	  || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (cut)))
+	continue;
+      tree x = gimple_assign_lhs (cut);
+      if (TREE_CODE (x) != SSA_NAME || !INTEGRAL_TYPE_P (TREE_TYPE (x))
+	  || !TYPE_UNSIGNED (TREE_TYPE (x))
+	  || TYPE_PRECISION (TREE_TYPE (x)) < bits)
+	continue;
+      FOR_EACH_IMM_USE_STMT (use, it2, x)
+	{
+	  if (!is_gimple_assign (use)
+	      || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (use)))
+	    continue;
+	  tree y = TREE_TYPE (gimple_assign_lhs (use));
+	  if ((INTEGRAL_TYPE_P (y) || POINTER_TYPE_P (y))
+	      && TYPE_PRECISION (y) > TYPE_PRECISION (TREE_TYPE (x))
+	      && TYPE_PRECISION (y) <= TYPE_PRECISION (TREE_TYPE (out)))
+	    widenings.safe_push (use);
+	}
+    }
+  for (gimple *g : widenings)
+    {
+      gimple_assign_set_rhs1 (g, out);
+      update_stmt (g);
+    }
+}
+
 static unsigned int
 lower_core_markers (function *fun)
 {
@@ -920,7 +991,9 @@ lower_core_markers (function *fun)
 	tree a2 = gimple_call_num_args (call) > 2 ? gimple_call_arg (call, 2) : NULL;
 	if (lhs && relocs[n].use == USE_STORE)
 	  lhs = NULL_TREE;
-	gimple *g = reloc_asm (n, lhs, a1, a2);
+	tree ranged;
+	tree wide = zero_extended_load (relocs[n], lhs, &ranged);
+	gimple *g = reloc_asm (n, wide ? wide : lhs, a1, a2);
 	gimple_set_location (g, gimple_location (call));
 	if (gimple_vdef (call))
 	  {
@@ -928,8 +1001,18 @@ lower_core_markers (function *fun)
 	    release_ssa_name (gimple_vdef (call));
 	  }
 	gsi_replace (&gsi, g, false);
-	if (lhs && TREE_CODE (lhs) == SSA_NAME)
+	if (wide)
+	  {
+	    SSA_NAME_DEF_STMT (wide) = g;
+	    gassign *cut = gimple_build_assign (lhs, NOP_EXPR, wide);
+	    gimple_set_location (cut, gimple_location (g));
+	    gsi_insert_after (&gsi, cut, GSI_NEW_STMT);
+	    SSA_NAME_DEF_STMT (lhs) = cut;
+	  }
+	else if (lhs && TREE_CODE (lhs) == SSA_NAME)
 	  SSA_NAME_DEF_STMT (lhs) = g;
+	if (ranged)
+	  fold_rewidening (ranged, relocs[n].mem_size * 8);
 	changed = true;
       }
   if (!changed)

@@ -74,6 +74,9 @@ static const struct plugin_arg plugin_args[] = {
     "                        (default on)" },
   { "used-libcalls", ARG_SWITCH, &bpfs_options.used_libcalls,
     "declare (.global) only the library routines the code calls (default on)" },
+  { "verifier", ARG_SWITCH, &bpfs_options.verifier,
+    "steer GCC away from code the kernel verifier cannot prove (context\n"
+    "                        accesses keep their size, ...; default on)" },
   { "enum64", ARG_FLAG, &bpfs_options.enum64,
     "64-bit enums as BTF ENUM64 (kernel 6.0+); by default their values are\n"
     "                        cut to 32 bits, as clang 14 does" },
@@ -210,6 +213,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_options.bswap = true;
   bpfs_options.distinct_functions = true;
   bpfs_options.used_libcalls = true;
+  bpfs_options.verifier = true;
 
   register_callback (bpfs_plugin_name, PLUGIN_INFO, NULL, &bpfsupport_info);
   if (!parse_arguments (info))
@@ -233,5 +237,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   if (bpfs_options.distinct_functions)
     bpfs_no_icf_init ();
   bpfs_tail_call_static_init ();
+  /* After bpfs_core_init: its PRE_GENERICIZE callback must run after the
+     verifier's, and callbacks run newest first.  */
+  if (bpfs_options.verifier)
+    bpfs_verifier_init ();
   return 0;
 }

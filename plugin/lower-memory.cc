@@ -113,6 +113,18 @@ ptr_place (gimple_stmt_iterator *gsi, location_t loc, tree ptr)
     }
   struct place p;
   p.align = cap_align (get_pointer_alignment (ptr));
+  /* `_1 = &v->data; memset (_1, ...)': the object's type gives the
+     alignment (C requires *v to be aligned for its type), where the
+     pointer alone says nothing; clang assumes the same.  Without it a
+     512-byte memset of a map value field was 512 byte stores.  */
+  if (TREE_CODE (ptr) == SSA_NAME && is_gimple_assign (SSA_NAME_DEF_STMT (ptr))
+      && gimple_assign_rhs_code (SSA_NAME_DEF_STMT (ptr)) == ADDR_EXPR)
+    {
+      tree ref = TREE_OPERAND (gimple_assign_rhs1 (SSA_NAME_DEF_STMT (ptr)), 0);
+      unsigned int a = cap_align (get_object_alignment (ref));
+      if (a > p.align)
+	p.align = a;
+    }
   p.off = 0;
   p.addr = TREE_CODE (ptr) == SSA_NAME ? ptr : emit_addr (gsi, loc, ptr);
   return p;

@@ -33,6 +33,7 @@ struct bpfs_options
   bool bswap;              /* bswap: __builtin_bswapN -> be16/be32/be64 */
   bool distinct_functions; /* distinct-functions: no identical code folding */
   bool used_libcalls;      /* used-libcalls: declare only called routines */
+  bool verifier;           /* verifier: code the kernel verifier can prove */
 };
 extern struct bpfs_options bpfs_options;
 
@@ -52,6 +53,7 @@ void bpfs_libc_stdint_init (void);          /* plugin/libc-stdint.cc */
 void bpfs_libcall_externs_init (void);      /* plugin/libcall-externs.cc */
 void bpfs_no_icf_init (void);               /* plugin/no-icf.cc */
 void bpfs_tail_call_static_init (void);     /* plugin/tail-call-static.cc */
+void bpfs_verifier_init (void);             /* plugin/verifier.cc */
 
 /* kernel_helper(N) on DECL: N, or 0.  */
 #ifdef GCC_TREE_H

@@ -1,0 +1,150 @@
+/* verifier-pointer-tests.cc: a pointer compared as a value is compared
+   with a branch.
+ *
+ * `return bpf_map_lookup_elem (&m, &k) != 0;' is a comparison whose result
+ * is a value.  BPF has no set-on-condition instruction, so GCC expands it
+ * with arithmetic on the operand (emit_store_flag: `(p | -p) >> 63'), and
+ * the verifier refuses arithmetic on a pointer it has not null-checked
+ * ("math between map_value pointer and register with unbounded min
+ * value").  clang (no setcc on BPF either) branches.
+ *
+ * In the late pass (after "optimized", every -O level) each `x = p CMP q'
+ * whose operands are pointers becomes `if (p CMP q)' and x = PHI <1, 0>:
+ * the verifier sees a compare of the pointer, which it understands.  */
+#include "plugin/gcc-compat.h"
+#include "plugin/verifier.h"
+#include "cfghooks.h"
+#include "cfgloop.h"
+#include "tree-cfg.h"
+
+static void
+branch_on_compare (gimple *stmt)
+{
+  tree lhs = gimple_assign_lhs (stmt);
+  enum tree_code code = gimple_assign_rhs_code (stmt);
+  tree a = gimple_assign_rhs1 (stmt), b = gimple_assign_rhs2 (stmt);
+  location_t loc = gimple_location (stmt);
+  basic_block bb = gimple_bb (stmt);
+
+  edge to_false = split_block (bb, stmt);
+  basic_block join = to_false->dest;
+  gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
+  gcond *cond = gimple_build_cond (code, a, b, NULL_TREE, NULL_TREE);
+  gimple_set_location (cond, loc);
+  gsi_replace (&gsi, cond, false);
+
+  basic_block on_true = create_empty_bb (bb);
+  if (current_loops)
+    add_bb_to_loop (on_true, bb->loop_father);
+  to_false->flags &= ~EDGE_FALLTHRU;
+  to_false->flags |= EDGE_FALSE_VALUE;
+  to_false->probability = profile_probability::even ();
+  edge to_true = make_edge (bb, on_true, EDGE_TRUE_VALUE);
+  to_true->probability = profile_probability::even ();
+  on_true->count = to_true->count ();
+  edge from_true = make_single_succ_edge (on_true, join, EDGE_FALLTHRU);
+
+  tree type = TREE_TYPE (lhs);
+  gphi *phi = create_phi_node (lhs, join);
+  add_phi_arg (phi, build_one_cst (type), from_true, loc);
+  add_phi_arg (phi, build_zero_cst (type), to_false, loc);
+}
+
+bool
+bpfs_verifier_pointer_tests (function *fun)
+{
+  auto_vec<gimple *> compares;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (is_gimple_assign (stmt)
+	    && TREE_CODE_CLASS (gimple_assign_rhs_code (stmt)) == tcc_comparison
+	    && TREE_CODE (gimple_assign_lhs (stmt)) == SSA_NAME
+	    && POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (stmt))))
+	  compares.safe_push (stmt);
+      }
+  if (compares.is_empty ())
+    return false;
+  free_dominance_info (CDI_DOMINATORS);
+  free_dominance_info (CDI_POST_DOMINATORS);
+  for (gimple *stmt : compares)
+    branch_on_compare (stmt);
+  return true;
+}
+
+/* ------------------------------------------- packet bounds, unfolded
+
+   `if (data + len + 10 > end) return; *(char *)(data + len) = 1;': GCC's
+   folders reassociate the bound to data + (len + 10), a pointer with the
+   variable offset len + 10, unrelated for the verifier to data + len (a
+   different variable offset): the check proved nothing about the store
+   ("R0 offset is outside of the packet").  clang keeps (data + len) + 10,
+   whose variable part is the store's and whose constant part the verifier
+   tracks as a range.  In the late pass every `q = p + (x + C)' becomes
+   `t = p + x; q = t + C' again, and each `p + x' that t dominates is t
+   (at -O1 RTL does not CSE across blocks): the access and the check then
+   share the verifier's id for p + x.  */
+
+/* Uses of T's value p + X below T's definition become T.  */
+static void
+reuse_sum (gimple *tdef, tree t, tree p, tree x)
+{
+  auto_vec<gimple *> same;
+  imm_use_iterator it;
+  gimple *use;
+  FOR_EACH_IMM_USE_STMT (use, it, x)
+    if (use != tdef && is_gimple_assign (use)
+	&& gimple_assign_rhs_code (use) == POINTER_PLUS_EXPR
+	&& gimple_assign_rhs1 (use) == p && gimple_assign_rhs2 (use) == x
+	&& gimple_bb (use) != gimple_bb (tdef)
+	&& dominated_by_p (CDI_DOMINATORS, gimple_bb (use), gimple_bb (tdef)))
+      same.safe_push (use);
+  for (gimple *g : same)
+    {
+      gimple_stmt_iterator gsi = gsi_for_stmt (g);
+      gimple_assign_set_rhs_from_tree (&gsi, t);
+      update_stmt (gsi_stmt (gsi));
+    }
+}
+bool
+bpfs_verifier_pointer_offsets (function *fun)
+{
+  bool changed = false;
+  auto_vec<gimple *> sums;
+  calculate_dominance_info (CDI_DOMINATORS);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (!is_gimple_assign (stmt)
+	    || gimple_assign_rhs_code (stmt) != POINTER_PLUS_EXPR
+	    || TREE_CODE (gimple_assign_rhs2 (stmt)) != SSA_NAME)
+	  continue;
+	gimple *def = SSA_NAME_DEF_STMT (gimple_assign_rhs2 (stmt));
+	if (!is_gimple_assign (def) || gimple_assign_rhs_code (def) != PLUS_EXPR
+	    || TREE_CODE (gimple_assign_rhs1 (def)) != SSA_NAME
+	    || TREE_CODE (gimple_assign_rhs2 (def)) != INTEGER_CST)
+	  continue;
+	tree p = gimple_assign_rhs1 (stmt);
+	tree t = make_ssa_name (TREE_TYPE (p));
+	gassign *g = gimple_build_assign (t, POINTER_PLUS_EXPR, p,
+					  gimple_assign_rhs1 (def));
+	gimple_set_location (g, gimple_location (stmt));
+	gsi_insert_before (&gsi, g, GSI_SAME_STMT);
+	gimple_assign_set_rhs1 (stmt, t);
+	gimple_assign_set_rhs2 (stmt, gimple_assign_rhs2 (def));
+	update_stmt (stmt);
+	sums.safe_push (g);
+	changed = true;
+      }
+  for (gimple *g : sums)
+    if (gimple_assign_rhs_code (g) == POINTER_PLUS_EXPR)
+      reuse_sum (g, gimple_assign_lhs (g), gimple_assign_rhs1 (g),
+		 gimple_assign_rhs2 (g));
+  return changed;
+}
