@@ -77,9 +77,46 @@ bpfs_check_calls (function *fun)
       }
 }
 
+/* The last word on a call's target, whatever the options: BPF has no
+   indirect call, and `call 0' (what a helper pointer whose value was lost
+   becomes) is no helper.  Both are errors at the call, never output.  */
+static bool
+check_call_target (rtx_insn *insn, rtx addr)
+{
+  if (CONST_INT_P (addr))
+    {
+      if (INTVAL (addr) > 0 && INTVAL (addr) <= 0x7fffffff)
+	return true;
+      error_at (call_location (INSN_LOCATION (insn)),
+		"call to address %wd, which is no BPF helper: the callee "
+		"is not a helper pointer or a function", INTVAL (addr));
+      return false;
+    }
+  if (GET_CODE (addr) == SYMBOL_REF)
+    {
+      tree decl = SYMBOL_REF_DECL (addr);
+      if (decl && lookup_attribute ("kernel_helper", DECL_ATTRIBUTES (decl))
+	  && bpfs_kernel_helper_number (decl) <= 0)
+	{
+	  error_at (call_location (INSN_LOCATION (insn)),
+		    "call to %qD, whose helper number is not valid", decl);
+	  return false;
+	}
+      return true;
+    }
+  error_at (call_location (INSN_LOCATION (insn)),
+	    "indirect call: the callee is not known at compile time and BPF "
+	    "has no indirect calls (a helper pointer must reach the call "
+	    "with a value the compiler can trace, a function must be called "
+	    "by name)");
+  return false;
+}
+
 static unsigned int
 check_rtl_calls (function *)
 {
+  bool check_library = bpfs_options.check_calls
+		       && !bpfs_options.allow_extern_calls;
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
       if (!CALL_P (insn))
@@ -88,7 +125,8 @@ check_rtl_calls (function *)
       if (!call || !MEM_P (XEXP (call, 0)))
 	continue;
       rtx addr = XEXP (XEXP (call, 0), 0);
-      if (GET_CODE (addr) != SYMBOL_REF)
+      if (!check_call_target (insn, addr) || !check_library
+	  || GET_CODE (addr) != SYMBOL_REF)
 	continue;
       tree decl = SYMBOL_REF_DECL (addr);
       /* User declarations were checked on GIMPLE; libfuncs have
