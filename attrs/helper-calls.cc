@@ -125,6 +125,23 @@ struct callee_values
 
 static void trace_value (tree fn, callee_values &v);
 
+/* REF with its base OLD_BASE replaced by NEW_BASE (an aggregate copy
+   `OLD_BASE = NEW_BASE' reached a load of a member), or NULL_TREE.  */
+static tree
+rebase_ref (tree ref, tree old_base, tree new_base)
+{
+  if (operand_equal_p (ref, old_base, 0))
+    return new_base;
+  if (!handled_component_p (ref))
+    return NULL_TREE;
+  tree inner = rebase_ref (TREE_OPERAND (ref, 0), old_base, new_base);
+  if (!inner)
+    return NULL_TREE;
+  tree copy = copy_node (ref);
+  TREE_OPERAND (copy, 0) = inner;
+  return copy;
+}
+
 /* The value a load of REF reads, where the load's memory state is VUSE:
    walk back over the statements that cannot change REF to the store that
    wrote it (through memory phis).  */
@@ -159,6 +176,19 @@ trace_memory (tree vuse, tree ref, callee_values &v)
 		trace_memory (gimple_vuse (d), rhs, v);
 	    }
 	  return;
+	}
+      if (gimple_assign_single_p (d) && gimple_store_p (d)
+	  && AGGREGATE_TYPE_P (TREE_TYPE (gimple_assign_lhs (d)))
+	  && (DECL_P (gimple_assign_rhs1 (d))
+	      || handled_component_p (gimple_assign_rhs1 (d))))
+	{
+	  tree from = rebase_ref (ref, gimple_assign_lhs (d),
+				  gimple_assign_rhs1 (d));
+	  if (from)
+	    {
+	      trace_memory (gimple_vuse (d), from, v);
+	      return;
+	    }
 	}
       if (stmt_may_clobber_ref_p (d, ref))
 	break;
