@@ -5,8 +5,10 @@
  * functions defined in the object (bpf-to-bpf calls), `call N' is a helper,
  * and a call to any other symbol makes the load fail far from the source
  * ("unresolved extern", "call to invalid destination", or GCC's silent
- * `call -1').  Two checks, both off with allow-extern-calls (for kfuncs
- * declared __ksym, which libbpf resolves against the kernel's BTF):
+ * `call -1').  Kfuncs (extern functions declared __ksym, i.e. in section
+ * .ksyms) are resolved by libbpf against the kernel's BTF and are always
+ * allowed.  Two checks, both off with allow-extern-calls (for any other
+ * extern a later link step resolves):
  *   - in the late GIMPLE pass (after the plugin's own lowerings, so the
  *     calls they removed are not reported): every direct call whose callee
  *     is neither defined in this translation unit (an extern or gnu_inline
@@ -37,11 +39,22 @@ defined_here (tree fndecl)
 	 && !DECL_EXTERNAL (node->decl);
 }
 
+/* A kfunc: an extern function declared `__ksym', which libbpf's
+   bpf_helpers.h defines as __attribute__((section(".ksyms"))).  libbpf
+   resolves the call against the kernel's BTF (the plugin's BTF has its
+   extern FUNC in the .ksyms DATASEC), as it does for clang's objects.  */
+static bool
+kfunc_p (tree fndecl)
+{
+  return DECL_EXTERNAL (fndecl) && DECL_SECTION_NAME (fndecl)
+	 && strcmp (DECL_SECTION_NAME (fndecl), ".ksyms") == 0;
+}
+
 static bool
 callable (tree fndecl)
 {
   return bpfs_kernel_helper_number (fndecl) > 0 || defined_here (fndecl)
-	 || fndecl_built_in_p (fndecl, BUILT_IN_MD);
+	 || kfunc_p (fndecl) || fndecl_built_in_p (fndecl, BUILT_IN_MD);
 }
 
 static location_t
@@ -70,8 +83,9 @@ bpfs_check_calls (function *fun)
 	  continue;
 	error_at (call_location (gimple_location (call)),
 		  "call to %qD, which is neither defined in this file nor a "
-		  "BPF helper: a BPF object has no library to resolve it "
-		  "(kfuncs declared %<__ksym%> need "
+		  "BPF helper nor a kfunc: a BPF object has no library to "
+		  "resolve it (declare a kfunc %<extern ... __ksym%>, or "
+		  "allow any extern with "
 		  "%<-fplugin-arg-%s-allow-extern-calls%>)",
 		  fndecl, bpfs_plugin_name);
       }
