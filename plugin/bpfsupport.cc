@@ -193,5 +193,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_core_init ();
   bpfs_float_constants_init ();
   bpfs_varargs_init ();
+  bpfs_naked_init ();
   return 0;
 }
