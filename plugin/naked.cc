@@ -9,7 +9,8 @@
  *
  * The plugin registers `naked' (where the compiler lacks it) for functions,
  * and makes them noinline and noclone as other targets do.  Its uses are
- * checked on GIMPLE right after the function is put into SSA form, as other
+ * checked on GIMPLE after the optimizers (which fold libbpf's __imm_insn()
+ * compound literals into constants), as other
  * targets' GCCs check them: the body may hold only basic or extended asm
  * statements (and the implicit return), and an asm may not use a parameter
  * or a local (there is no prologue to put them anywhere) nor have outputs;
@@ -150,15 +151,21 @@ check_naked (function *fun)
 	      break;
 	    }
 	  case GIMPLE_RETURN:
-	    /* The implicit return at the end; a value is a statement.  */
-	    if (gimple_return_retval (as_a<greturn *> (stmt)))
-	      {
-		error_at (loc, "naked function %qD cannot return a value: "
-			  "its body may contain only %<asm%> statements",
-			  fun->decl);
-		return 0;
-	      }
-	    break;
+	    /* The implicit return at the end (and C99's implicit `return 0'
+	       at the end of main); a value is a statement.  */
+	    {
+	      tree rv = gimple_return_retval (as_a<greturn *> (stmt));
+	      bool main_p = DECL_NAME (fun->decl)
+			    && MAIN_NAME_P (DECL_NAME (fun->decl));
+	      if (rv && !(main_p && integer_zerop (rv)))
+		{
+		  error_at (loc, "naked function %qD cannot return a value: "
+			    "its body may contain only %<asm%> statements",
+			    fun->decl);
+		  return 0;
+		}
+	      break;
+	    }
 	  case GIMPLE_ASSIGN:
 	    {
 	      /* The gimplifier's temporary for an asm operand: a constant or
@@ -228,7 +235,10 @@ bpfs_naked_init (void)
 		     NULL);
   default_warn_func_return = targetm.warn_func_return;
   targetm.warn_func_return = naked_warn_func_return;
-  bpfs_register_pass (new naked_check_pass (g), "ssa", PASS_POS_INSERT_AFTER);
+  /* Checked after the optimizers: libbpf's __imm_insn() passes a compound
+     literal to an "i" operand, which only they fold into a constant.  */
+  bpfs_register_pass (new naked_check_pass (g), "optimized",
+		      PASS_POS_INSERT_AFTER);
   bpfs_register_pass (new naked_rtl_pass (g), "final",
 		      PASS_POS_INSERT_BEFORE);
 }

@@ -3,10 +3,12 @@
    errors at the statement, as other targets' GCCs report them.  */
 /* { dg-do compile } */
 
+int counter;
+
 __attribute__((naked)) int
 statement (int x)
 {
-  x++; /* { dg-error "naked function .statement. may contain only .asm. statements" } */
+  counter += x; /* { dg-error "naked function .statement. may contain only .asm. statements" } */
   asm volatile ("r0 = 1\nexit\n");
 }
 
