@@ -452,6 +452,28 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                       ri++;
                       continue;
                     }
+                  /* An lddw assembled into a data section (R_BPF_64_64 at
+                     a 0x18 word, src 0, second half zero but its imm):
+                     written back as the instruction it was.  */
+                  if (r->type == R_BPF_64_64 && off + 16 <= size && buf[off] == 0x18
+                      && (buf[off + 1] & 0xf0) == 0 && (buf[off + 1] & 0x0f) <= 10
+                      && !buf[off + 2] && !buf[off + 3] && !buf[off + 8] && !buf[off + 9]
+                      && !buf[off + 10] && !buf[off + 11] && quotable (r->name))
+                    {
+                      uint64_t u = 0;
+                      for (int k = 0; k < 4; k++)
+                        u |= (uint64_t) buf[off + 4 + (size_t) k] << (8 * k)
+                             | (uint64_t) buf[off + 12 + (size_t) k] << (8 * k + 32);
+                      char t[512];
+                      target_str (r, (int64_t) u, t, sizeof t);
+                      if (syntax == BPF_SYNTAX_PSEUDOC)
+                        fprintf (out, "\tr%d = %s ll\n", buf[off + 1] & 0x0f, t);
+                      else
+                        fprintf (out, "\tlddw\t%%r%d,%s\n", buf[off + 1] & 0x0f, t);
+                      off += 16;
+                      ri++;
+                      continue;
+                    }
                   if (pass)
                     fprintf (stderr, "bpf-asm: %s: %s+0x%zx: relocation type %d not representable\n",
                              path, nm, (size_t) off, r->type);

@@ -285,6 +285,17 @@ asm_write_elf (struct asm_ctx *c, const char *path)
   shh.sh_type = SHT_STRTAB;
   shh.sh_addralign = 1;
   gelf_update_shdr (shs, &shh);
+  if (elf_ndxscn (shs) >= SHN_LORESERVE)
+    {
+      /* Past 65279 sections ELF needs extended section numbering
+         (SHN_XINDEX, SHT_SYMTAB_SHNDX), which this writer does not do:
+         an error, never an object whose section indexes wrap.  */
+      fprintf (stderr, "%s: error: %zu sections in the object: more than %d, "
+               "which needs ELF extended section numbering (not supported)\n",
+               asm_file (c), elf_ndxscn (shs) + 1, SHN_LORESERVE - 1);
+      free (fsyms);
+      goto out;
+    }
   gelf_getehdr (e, &eh);
   eh.e_shstrndx = (Elf64_Half) elf_ndxscn (shs);
   gelf_update_ehdr (e, &eh);

@@ -26,7 +26,9 @@ usage (FILE *f)
          "  -mxbpf             GCC xBPF: sdiv/smod are the xBPF encodings;\n"
          "                     sets e_flags EF_BPF_GNU_XBPF\n"
          "  -mno-xbpf          the default\n"
-         "  --max-errors=N     stop reporting after N errors\n"
+         "  --max-errors=N     stop after N errors (default 1000; 0: never)\n"
+        "  --app-stats=FILE   per #APP block of GCC's inline asm, write\n"
+        "                     \"LINE COUNT\": the statements assembled in it\n"
          "  -EL, --64, -v, -I DIR, --gdwarf*, -g, -W, -Z, -mcpu=*, -march=*\n"
          "                     accepted for gas compatibility (-EB is refused)\n"
          "  --help             this text\n"
@@ -65,7 +67,7 @@ read_all (FILE *f, size_t *len)
 int
 main (int argc, char **argv)
 {
-  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 0, stderr, 0 };
+  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 1000, stderr, 0, NULL };
   const char *out = "a.out";
   int dis = 0, show_bytes = 0, syntax_given = 0;
   const char **inputs = calloc ((size_t) argc + 1, sizeof *inputs);
@@ -116,6 +118,17 @@ main (int argc, char **argv)
         opts.xbpf = 1;
       else if (!strcmp (a, "-mno-xbpf"))
         opts.xbpf = 0;
+      else if (!strncmp (a, "--app-stats=", 12))
+        {
+          if (opts.app_stats && opts.app_stats != stdout)
+            fclose (opts.app_stats);
+          opts.app_stats = strcmp (a + 12, "-") ? fopen (a + 12, "w") : stdout;
+          if (!opts.app_stats)
+            {
+              fprintf (stderr, "bpf-asm: cannot open `%s'\n", a + 12);
+              return 1;
+            }
+        }
       else if (!strncmp (a, "--max-errors=", 13))
         opts.max_errors = atoi (a + 13);
       else if (!strcmp (a, "-EB"))
@@ -155,7 +168,9 @@ main (int argc, char **argv)
         }
       enum bpf_syntax sx = (syntax_given && opts.syntax == ASM_SYNTAX_PSEUDOC)
                            ? BPF_SYNTAX_PSEUDOC : BPF_SYNTAX_GNU;
-      return dis_file (inputs[0], sx, show_bytes, stdout) ? 1 : 0;
+      int rc = dis_file (inputs[0], sx, show_bytes, stdout) ? 1 : 0;
+      free (inputs);
+      return rc;
     }
   /* Concatenate inputs (like gas), reporting with the first name.  */
   const char *name = ninputs ? inputs[0] : "{standard input}";

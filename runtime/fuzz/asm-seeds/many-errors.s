@@ -1,0 +1,3 @@
+	.rept 100000
+	no_such_insn %r1
+	.endr

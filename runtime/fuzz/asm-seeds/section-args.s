@@ -1,0 +1,10 @@
+	.section .a,"aM",@progbits,99999999999999999
+	.byte 1
+	.section .b,"aM",@progbits,4
+	.byte 1
+	.section .c,"axG",@progbits,f,comdat
+	.section .d,"a",@progbits,junk
+	.text 1
+	.subsection 2
+	.if 1
+	.endif junk
