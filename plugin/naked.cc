@@ -14,10 +14,11 @@
  * targets' GCCs check them: the body may hold only basic or extended asm
  * statements (and the implicit return), and an asm may not use a parameter
  * or a local (there is no prologue to put them anywhere) nor have outputs;
- * immediate operands ("i", __imm, __imm_addr) are fine.  Then, just before
- * the assembly is printed, every instruction of the function that is not an
- * asm is deleted: the parameter spills, the return value and the epilogue's
- * `exit'.  A non-void naked function gets no "control reaches end of
+ * constants and addresses of globals are fine, as immediates ("i": __imm,
+ * __imm_addr) or in registers ("r" (vals), which clang loads before the
+ * asm too).  Then, just before the assembly is printed, the instructions
+ * that are not the asm or the loads of its operands are deleted: the
+ * parameter copies, the return value and the epilogue's `exit'.  A non-void naked function gets no "control reaches end of
  * non-void function" warning (the asm returns).  */
 #include "plugin/gcc-compat.h"
 #include "rtl.h"
@@ -196,20 +197,36 @@ check_naked (function *fun)
 
 BPFS_GIMPLE_PASS (naked_check_pass, "bpfsupport-naked", check_naked)
 
-/* Just before the output: keep only the asm.  */
+/* Just before the output: the asm and what feeds its operands, nothing
+   else.  Deleted: what precedes NOTE_INSN_FUNCTION_BEG (the incoming
+   arguments' copies and spills) and everything after the last asm (the
+   return value, the epilogue and its `exit').  Kept: the instructions
+   between the two, which load the asm's register operands (clang loads a
+   global's address given as "r" (vals) the same way).  */
 static unsigned int
 strip_naked (function *fun)
 {
   if (!naked_p (fun->decl))
     return 0;
+  rtx_insn *last_asm = NULL;
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    if (NONDEBUG_INSN_P (insn)
+	&& (GET_CODE (PATTERN (insn)) == ASM_INPUT
+	    || asm_noperands (PATTERN (insn)) >= 0))
+      last_asm = insn;
+  bool in_body = false, after_asm = false;
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
+      if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_FUNCTION_BEG)
+	in_body = true;
       if (!NONDEBUG_INSN_P (insn))
 	continue;
       rtx pat = PATTERN (insn);
-      if (GET_CODE (pat) == ASM_INPUT || asm_noperands (pat) >= 0)
-	continue;
-      SET_INSN_DELETED (insn);
+      bool is_asm = GET_CODE (pat) == ASM_INPUT || asm_noperands (pat) >= 0;
+      if (!is_asm && (!in_body || after_asm || !last_asm))
+	SET_INSN_DELETED (insn);
+      if (insn == last_asm)
+	after_asm = true;
     }
   return 0;
 }

@@ -45,17 +45,27 @@ def elf(path):
     return data, secs, funcs, masks
 
 def func_bytes(obj, name):
+    """The function's bytes and the offsets (from its start) of the
+    instructions a relocation applies to."""
     data, secs, funcs, masks = obj
     if name not in funcs:
-        return None
+        return None, set()
     shndx, value, size = funcs[name]
     sec = secs[shndx]
-    b = bytearray(data[sec['off'] + value:sec['off'] + value + size])
-    for off in masks.get(shndx, ()):
-        rel = off - value
-        if 0 <= rel < size:
+    b = data[sec['off'] + value:sec['off'] + value + size]
+    return b, {off - value for off in masks.get(shndx, ())
+               if 0 <= off - value < size}
+
+def masked(b, rels):
+    """Relocations aside: the immediate of an instruction that either
+    object relocates is the linker's or loader's to fill in (clang leaves a
+    call to a subprogram of the same section to the loader, bpf-asm
+    resolves it)."""
+    b = bytearray(b)
+    for rel in rels:
+        if rel + 8 <= len(b):
             b[rel + 4:rel + 8] = b'\0\0\0\0'
-            if b[rel] == 0x18:  # lddw: the second half's immediate too
+            if b[rel] == 0x18 and rel + 16 <= len(b):  # lddw: both halves
                 b[rel + 12:rel + 16] = b'\0\0\0\0'
     return bytes(b)
 
@@ -78,7 +88,9 @@ def main():
             skipped += len(fns)
             continue
         for fn in fns:
-            cb, gb = func_bytes(c, fn), func_bytes(g, fn)
+            (cb, crel), (gb, grel) = func_bytes(c, fn), func_bytes(g, fn)
+            if cb is not None and gb is not None:
+                cb, gb = masked(cb, crel | grel), masked(gb, crel | grel)
             if cb is None and gb is None:
                 skipped += 1      # not compiled in (#if), by either
             elif cb is None or gb is None:
