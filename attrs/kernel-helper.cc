@@ -154,6 +154,11 @@ conflicting_number (tree decl, location_t loc, tree name, HOST_WIDE_INT n)
   return false;
 }
 
+/* Where each file-scope variable got its kernel_helper (by DECL_UID: the
+   C front end merges a redeclaration into the first declaration, which
+   keeps its uid), for the note when a later initializer conflicts.  */
+static hash_map<int_hash<int, -1, -2>, location_t> *attribute_locations;
+
 static tree
 handle_kernel_helper (tree *node, tree name, tree args, int, bool *no_add_attrs)
 {
@@ -183,6 +188,13 @@ handle_kernel_helper (tree *node, tree name, tree args, int, bool *no_add_attrs)
     {
       *no_add_attrs = true;
       return NULL_TREE;
+    }
+
+  if (VAR_P (decl) && !current_function_decl)
+    {
+      if (!attribute_locations)
+	attribute_locations = new hash_map<int_hash<int, -1, -2>, location_t>;
+      attribute_locations->put (DECL_UID (decl), loc);
     }
 
   switch (TREE_CODE (decl))
@@ -271,9 +283,13 @@ finish_decl (void *event_data, void *)
       auto_diagnostic_group d;
       error_at (DECL_SOURCE_LOCATION (decl), "%qD is initialized to %wd but "
 		"declared %<kernel_helper(%wd)%>", decl, init, n);
+      location_t *where = attribute_locations
+			  ? attribute_locations->get (DECL_UID (decl)) : NULL;
       if (!own)
 	inform (DECL_SOURCE_LOCATION (td), "%qD declared "
 		"%<kernel_helper(%wd)%> here", td, n);
+      else if (where && *where != DECL_SOURCE_LOCATION (decl))
+	inform (*where, "%qD declared %<kernel_helper(%wd)%> here", decl, n);
     }
 }
 

@@ -6,7 +6,7 @@ long two (void) __attribute__((kernel_helper(1), kernel_helper(2))); /* { dg-err
 static long (*init6) (void) = (void *) 6; /* { dg-message "note: .init6. initialized to 6 here" } */
 static long (*init6) (void) __attribute__((kernel_helper(8))); /* { dg-error ".kernel_helper.8.. on .init6. conflicts with its initial value 6" } */
 
-static long (*attr8) (void) __attribute__((kernel_helper(8)));
+static long (*attr8) (void) __attribute__((kernel_helper(8))); /* { dg-message "note: .attr8. declared .kernel_helper.8.. here" } */
 static long (*attr8) (void) = (void *) 6; /* { dg-error ".attr8. is initialized to 6 but declared .kernel_helper.8.." } */
 
 long fn3 (void) __attribute__((kernel_helper(3))); /* { dg-message "note: previous declaration of .fn3. with .kernel_helper.3.." } */
