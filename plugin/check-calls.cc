@@ -93,7 +93,8 @@ bpfs_check_calls (function *fun)
 
 /* The last word on a call's target, whatever the options: BPF has no
    indirect call, and `call 0' (what a helper pointer whose value was lost
-   becomes) is no helper.  Both are errors at the call, never output.  */
+   becomes) is no helper.  Both are errors at the call, never output.
+   -mxbpf (GCC's extended BPF, run by bpf-run) has indirect calls.  */
 static bool
 check_call_target (rtx_insn *insn, rtx addr)
 {
@@ -118,6 +119,8 @@ check_call_target (rtx_insn *insn, rtx addr)
 	}
       return true;
     }
+  if (TARGET_XBPF)
+    return true;
   error_at (call_location (INSN_LOCATION (insn)),
 	    "indirect call: the callee is not known at compile time and BPF "
 	    "has no indirect calls (a helper pointer must reach the call "
