@@ -27,7 +27,7 @@ DEB_PACKAGES := gcc-bpf binutils-bpf gcc-12-source g++ libgmp-dev libmpfr-dev \
 # headers live in the multiarch directory.
 BPF_INCLUDES := -I/usr/include -idirafter /usr/include/$(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 
-.PHONY: all deps plugin runtime tools gcc-testsuite check check-unit demo install clean check-selftests check-inline-asm \
+.PHONY: all deps plugin runtime tools gcc-testsuite check check-unit demo install clean check-selftests check-inline-asm check-naked \
         distclean bench fuzz headers
 all: plugin runtime tools
 
@@ -151,6 +151,12 @@ check: all $(BTF_UNIT_TESTS) $(GCC_TESTSUITE)/.extracted
 # A measurement outside make check: it takes about an hour on two cores.
 check-selftests: all
 	sh testsuite/selftests/corpus.sh $(BUILD)
+
+# Every __naked function of those selftests that both compilers build: its
+# bytes in bpf-gcc + bpfsupport's object against clang's, relocations aside
+# (testsuite/selftests/naked.sh; FILES=, JOBS= as above).  Not in check.
+check-naked: all
+	sh testsuite/selftests/naked.sh $(BUILD)
 
 # Inline asm as the selftests write it (doc/bpf-asm.md): every progs file
 # with inline asm through bpf-gcc + plugin and clang; statements in GCC's

@@ -5,8 +5,10 @@
  * functions defined in the object (bpf-to-bpf calls), `call N' is a helper,
  * and a call to any other symbol makes the load fail far from the source
  * ("unresolved extern", "call to invalid destination", or GCC's silent
- * `call -1').  Two checks, both off with allow-extern-calls (for kfuncs
- * declared __ksym, which libbpf resolves against the kernel's BTF):
+ * `call -1').  Kfuncs (extern functions declared __ksym, i.e. in section
+ * .ksyms) are resolved by libbpf against the kernel's BTF and are always
+ * allowed.  Two checks, both off with allow-extern-calls (for any other
+ * extern a later link step resolves):
  *   - in the late GIMPLE pass (after the plugin's own lowerings, so the
  *     calls they removed are not reported): every direct call whose callee
  *     is neither defined in this translation unit (an extern or gnu_inline
@@ -37,11 +39,22 @@ defined_here (tree fndecl)
 	 && !DECL_EXTERNAL (node->decl);
 }
 
+/* A kfunc: an extern function declared `__ksym', which libbpf's
+   bpf_helpers.h defines as __attribute__((section(".ksyms"))).  libbpf
+   resolves the call against the kernel's BTF (the plugin's BTF has its
+   extern FUNC in the .ksyms DATASEC), as it does for clang's objects.  */
+static bool
+kfunc_p (tree fndecl)
+{
+  return DECL_EXTERNAL (fndecl) && DECL_SECTION_NAME (fndecl)
+	 && strcmp (DECL_SECTION_NAME (fndecl), ".ksyms") == 0;
+}
+
 static bool
 callable (tree fndecl)
 {
   return bpfs_kernel_helper_number (fndecl) > 0 || defined_here (fndecl)
-	 || fndecl_built_in_p (fndecl, BUILT_IN_MD);
+	 || kfunc_p (fndecl) || fndecl_built_in_p (fndecl, BUILT_IN_MD);
 }
 
 static location_t
@@ -70,16 +83,57 @@ bpfs_check_calls (function *fun)
 	  continue;
 	error_at (call_location (gimple_location (call)),
 		  "call to %qD, which is neither defined in this file nor a "
-		  "BPF helper: a BPF object has no library to resolve it "
-		  "(kfuncs declared %<__ksym%> need "
+		  "BPF helper nor a kfunc: a BPF object has no library to "
+		  "resolve it (declare a kfunc %<extern ... __ksym%>, or "
+		  "allow any extern with "
 		  "%<-fplugin-arg-%s-allow-extern-calls%>)",
 		  fndecl, bpfs_plugin_name);
       }
 }
 
+/* The last word on a call's target, whatever the options: BPF has no
+   indirect call, and `call 0' (what a helper pointer whose value was lost
+   becomes) is no helper.  Both are errors at the call, never output.
+   -mxbpf (GCC's extended BPF, run by bpf-run) has indirect calls.  */
+static bool
+check_call_target (rtx_insn *insn, rtx addr)
+{
+  if (CONST_INT_P (addr))
+    {
+      if (INTVAL (addr) > 0 && INTVAL (addr) <= 0x7fffffff)
+	return true;
+      error_at (call_location (INSN_LOCATION (insn)),
+		"call to address %wd, which is no BPF helper: the callee "
+		"is not a helper pointer or a function", INTVAL (addr));
+      return false;
+    }
+  if (GET_CODE (addr) == SYMBOL_REF)
+    {
+      tree decl = SYMBOL_REF_DECL (addr);
+      if (decl && lookup_attribute ("kernel_helper", DECL_ATTRIBUTES (decl))
+	  && bpfs_kernel_helper_number (decl) <= 0)
+	{
+	  error_at (call_location (INSN_LOCATION (insn)),
+		    "call to %qD, whose helper number is not valid", decl);
+	  return false;
+	}
+      return true;
+    }
+  if (TARGET_XBPF)
+    return true;
+  error_at (call_location (INSN_LOCATION (insn)),
+	    "indirect call: the callee is not known at compile time and BPF "
+	    "has no indirect calls (a helper pointer must reach the call "
+	    "with a value the compiler can trace, a function must be called "
+	    "by name)");
+  return false;
+}
+
 static unsigned int
 check_rtl_calls (function *)
 {
+  bool check_library = bpfs_options.check_calls
+		       && !bpfs_options.allow_extern_calls;
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
       if (!CALL_P (insn))
@@ -88,7 +142,8 @@ check_rtl_calls (function *)
       if (!call || !MEM_P (XEXP (call, 0)))
 	continue;
       rtx addr = XEXP (XEXP (call, 0), 0);
-      if (GET_CODE (addr) != SYMBOL_REF)
+      if (!check_call_target (insn, addr) || !check_library
+	  || GET_CODE (addr) != SYMBOL_REF)
 	continue;
       tree decl = SYMBOL_REF_DECL (addr);
       /* User declarations were checked on GIMPLE; libfuncs have

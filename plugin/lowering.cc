@@ -149,6 +149,11 @@ static unsigned int
 lower_function (function *fun)
 {
   bool changed = false;
+  unsigned int todo = 0;
+  /* Helper values the optimizers propagated since the early pass (from an
+     inlined caller, through memory) make more calls direct.  */
+  if (bpfs_options.helper_calls)
+    todo = bpfs_resolve_helper_calls (fun, false);
   if (bpfs_options.atomics)
     changed |= bpfs_lower_atomics (fun);
   if (bpfs_options.division)
@@ -163,10 +168,10 @@ lower_function (function *fun)
   if (bpfs_options.check_calls && !bpfs_options.allow_extern_calls)
     bpfs_check_calls (fun);
   if (!changed)
-    return 0;
+    return todo;
   mark_virtual_operands_for_renaming (fun);
   cgraph_edge::rebuild_edges ();
-  return TODO_update_ssa_only_virtuals | TODO_cleanup_cfg;
+  return todo | TODO_update_ssa_only_virtuals | TODO_cleanup_cfg;
 }
 
 BPFS_GIMPLE_PASS (lower_pass, "bpfsupport-lower", lower_function)
@@ -176,8 +181,7 @@ bpfs_lowering_init (void)
 {
   bpfs_register_pass (new lower_pass (g), "optimized", PASS_POS_INSERT_AFTER);
 
-  if (bpfs_options.check_calls && !bpfs_options.allow_extern_calls)
-    bpfs_check_calls_init ();
+  bpfs_check_calls_init ();
   if (bpfs_options.global_offsets)
     bpfs_global_offsets_init ();
   if (bpfs_options.inline_args)

@@ -54,10 +54,20 @@ void bpfs_libcall_externs_init (void);      /* plugin/libcall-externs.cc */
 void bpfs_no_icf_init (void);               /* plugin/no-icf.cc */
 void bpfs_tail_call_static_init (void);     /* plugin/tail-call-static.cc */
 void bpfs_verifier_init (void);             /* plugin/verifier.cc */
+void bpfs_naked_init (void);                /* plugin/naked.cc */
 
 /* kernel_helper(N) on DECL: N, or 0.  */
 #ifdef GCC_TREE_H
 HOST_WIDE_INT bpfs_kernel_helper_number (const_tree decl);
+/* The typedef with kernel_helper that names TYPE or the function type it
+   points to, through chains of typedefs, or NULL_TREE; and its number.  */
+tree bpfs_type_helper_typedef (tree type);
+HOST_WIDE_INT bpfs_type_helper_number (tree type);
+/* Resolve the indirect calls of FUN whose callee is known (helper-calls.cc);
+   the late lowering pass runs it again after the optimizers.  */
+#ifdef GCC_FUNCTION_H
+unsigned int bpfs_resolve_helper_calls (function *fun, bool early);
+#endif
 #endif
 
 #endif

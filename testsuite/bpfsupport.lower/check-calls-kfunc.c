@@ -1,8 +1,9 @@
-/* allow-extern-calls lets a kfunc declared __ksym through.  */
+/* allow-extern-calls lets any extern function through, not only kfuncs
+   declared __ksym (which need no option: check-calls-ksym.c).  */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-bpfsupport-allow-extern-calls" } */
 /* { dg-final { scan-assembler "call\tbpf_kfunc_example" } } */
-extern int bpf_kfunc_example (int) __attribute__ ((section (".ksyms")));
+extern int bpf_kfunc_example (int);
 
 int
 caller (int x)

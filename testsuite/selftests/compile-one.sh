@@ -30,6 +30,7 @@ else
   rm -f "$o.o"
   exit 0
 fi
+[ -n "${NOLOAD:-}" ] && exit 0   # naked.sh: compile only
 timeout 600 "$BIN/bpfs-corpus-load" "$o.o" > "$o.load" 2>/dev/null
 [ $? = 77 ] && echo unsupported > "$o.load"
 exit 0
