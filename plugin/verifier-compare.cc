@@ -136,6 +136,18 @@ rtx_costs (rtx x, machine_mode mode, int outer_code, int opno, int *total,
       *total = COSTS_N_INSNS (1);
       return false;
     }
+  /* A call costs more than any inline sequence.  Where GCC weighs two
+     expansions (a division whose operands are known non-negative is
+     expanded as a signed one, a call to __divdi3, and as an unsigned
+     `div'), the call must lose: a BPF program cannot call a library.
+     With constants free (above) the call's sequence had become the
+     cheaper one and tcp_ca_write_sk_pacing.c's rate computation a call
+     to __divdi3.  */
+  if (GET_CODE (x) == CALL)
+    {
+      *total = COSTS_N_INSNS (100);
+      return true;
+    }
   return gcc_rtx_costs (x, mode, outer_code, opno, total, speed);
 }
 
