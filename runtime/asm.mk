@@ -3,7 +3,7 @@
 # (asm/asm.h lists them); elfw.c writes the object, dis.c disassembles.
 ASM_CORE := asm/asm.c asm/names.c asm/symbols.c asm/sections.c asm/lex.c \
             asm/expr.c asm/emit.c asm/gnu.c asm/pseudoc.c asm/directives.c \
-            asm/macro.c asm/statement.c asm/resolve.c
+            asm/macro.c asm/statement.c asm/resolve.c asm/relax.c
 ASM_SRCS := insn.c $(ASM_CORE) asm/elfw.c asm/dis.c asm/main.c
 ASM_OBJS := $(ASM_SRCS:%.c=$(OBJDIR)/%.o)
 ASM_LIBEXEC := $(BUILD)/libexec/bpfsupport

@@ -2,7 +2,13 @@
    accessors, diagnostics, asm_run and asm_free.  The parts it drives have
    a file each, named for what they do (asm.h lists them): statement.c
    reads the lines, directives.c, gnu.c and pseudoc.c take the statements,
-   expr.c the expressions, emit.c encodes, resolve.c finishes.  */
+   expr.c the expressions, emit.c encodes, resolve.c finishes, relax.c
+   makes far jumps long.  */
+/* open_memstream (POSIX.1-2008), also where this is built with a plain
+   -std=c11 (the sanitized builds of the tests).  */
+#if !defined _GNU_SOURCE && !defined _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
 #include "asm/asm.h"
 
 /* ---------- small helpers ---------- */
@@ -139,13 +145,20 @@ diag_at (struct asm_ctx *c, int line, int col, const char *fmt, ...)
   va_end (ap);
 }
 
-struct asm_ctx *
-asm_run (const char *file, const char *text, size_t len,
-         const struct asm_opts *opts)
+/* One pass over the input: jumps listed in RELAX in their long form;
+   NO_RELAX: the last pass, out-of-range jumps are errors.  */
+static struct asm_ctx *
+asm_run_pass (const char *file, const char *text, size_t len,
+              const struct asm_opts *opts, FILE *print, const unsigned *relax,
+              size_t nrelax, int no_relax)
 {
   struct asm_ctx *c = xrealloc (NULL, sizeof *c);
   memset (c, 0, sizeof *c);
   c->opts = opts;
+  c->print = print;
+  c->relax = relax;
+  c->nrelax = nrelax;
+  c->no_relax = no_relax;
   c->file = file;
   c->symidx.first = 1024;
   c->symidx.name = sym_name;
@@ -209,6 +222,94 @@ asm_run (const char *file, const char *text, size_t len,
   return c;
 }
 
+static int
+cmp_unsigned (const void *a, const void *b)
+{
+  unsigned x = *(const unsigned *) a, y = *(const unsigned *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* A stream that keeps what a pass writes until it is known to be the
+   last one (NULL stays NULL: nothing is written).  */
+struct held { FILE *f; char *buf; size_t len; };
+
+static FILE *
+hold (struct held *h, FILE *to)
+{
+  memset (h, 0, sizeof *h);
+  if (to)
+    h->f = open_memstream (&h->buf, &h->len);
+  return h->f;
+}
+
+static void
+release (struct held *h, FILE *to)
+{
+  if (h->f)
+    {
+      fclose (h->f);
+      if (to && h->len)
+        fwrite (h->buf, 1, h->len, to);
+      free (h->buf);
+    }
+}
+
+/* Assemble TEXT: passes until no jump to a label is out of range
+   (relax.c says why).  What the passes before the last wrote (to
+   opts->diag, opts->app_stats and, for .print, stdout) is dropped.  */
+struct asm_ctx *
+asm_run (const char *file, const char *text, size_t len,
+         const struct asm_opts *opts)
+{
+  enum { MAX_PASSES = 8 };
+  unsigned *relax = NULL;
+  size_t nrelax = 0;
+  for (int pass = 1;; pass++)
+    {
+      struct asm_opts po = *opts;
+      struct held diag, stats, print;
+      po.diag = hold (&diag, opts->diag);
+      po.app_stats = hold (&stats, opts->app_stats);
+      FILE *pr = hold (&print, stdout);
+      /* Without somewhere to keep a pass's output, one pass only.  */
+      int last = pass == MAX_PASSES || (opts->diag && !po.diag)
+                 || (opts->app_stats && !po.app_stats) || !pr;
+      if (last)
+        {
+          release (&diag, NULL);
+          release (&stats, NULL);
+          release (&print, NULL);
+          po.diag = opts->diag;
+          po.app_stats = opts->app_stats;
+          pr = stdout;
+        }
+      struct asm_ctx *c = asm_run_pass (file, text, len, &po, pr, relax, nrelax, last);
+      if (last || !c->nwant || c->nerr)
+        {
+          if (!last)
+            {
+              release (&diag, opts->diag);
+              release (&stats, opts->app_stats);
+              release (&print, stdout);
+            }
+          c->opts = opts;
+          c->print = stdout;
+          c->relax = NULL;
+          c->nrelax = 0;
+          free (relax);
+          return c;
+        }
+      release (&diag, NULL);
+      release (&stats, NULL);
+      release (&print, NULL);
+      relax = xrealloc (relax, (nrelax + c->nwant) * sizeof *relax);
+      memcpy (relax + nrelax, c->want, c->nwant * sizeof *relax);
+      nrelax += c->nwant;
+      qsort (relax, nrelax, sizeof *relax, cmp_unsigned);
+      asm_free (c);
+    }
+}
+
 void
 asm_free (struct asm_ctx *c)
 {
@@ -227,6 +328,7 @@ asm_free (struct asm_ctx *c)
   free (c->symidx.slot);
   free (c->secidx.slot);
   free (c->fx);
+  free (c->want);
   free (c->sz);
   free (c->stack);
   free (c->scratch);

@@ -146,6 +146,7 @@ struct fixup {
   int size;            /* FX_DATA */
   struct expr e;
   int line, col, ctx;
+  int jump_no;         /* FX_JUMP16 to a label: the jump's number (relax.c) */
 };
 
 
@@ -287,6 +288,14 @@ struct asm_ctx {
   struct post_op *post; size_t npost, postcap;
   int allow_post;
   int edepth;          /* parse_primary's nesting */
+  /* Branch relaxation (relax.c): jumps to labels are numbered as they
+     are read; RELAX lists (sorted) those this pass writes in their long
+     form, WANT those found out of range in it.  */
+  unsigned njumps;
+  const unsigned *relax; size_t nrelax;
+  unsigned *want; size_t nwant, wantcap;
+  int no_relax;        /* last pass: out-of-range jumps are errors */
+  FILE *print;         /* where .print writes (stdout, held per pass) */
 };
 
 
@@ -548,5 +557,11 @@ void put16 (uint8_t *p, uint16_t v);
 void resolve_section_names (struct asm_ctx *c);
 void resolve_aliases (struct asm_ctx *c);
 void apply_fixups (struct asm_ctx *c);
+
+/* relax.c: jumps to labels farther than this take their long form.  */
+#define RELAX_SOFT_LIMIT (INT16_MAX / 2)
+int relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
+                size_t here);
+int relax_defer (struct asm_ctx *c, const struct fixup *f);
 
 #endif

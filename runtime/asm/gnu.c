@@ -328,8 +328,8 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
             check_range (c, t->e.k, INT16_MIN, INT16_MAX, "jump offset", t->at);
             in.off = (int16_t) t->e.k;
           }
-        else
-          add_fixup (c, FX_JUMP16, here, 0, t->e, t->at);
+        else if (relax_jump (c, &in, t, here))
+          return;   /* written in its long form */
         break;
       }
     case BPF_F_JAL:

@@ -1185,7 +1185,7 @@ ctl_directive (struct asm_ctx *c, const char *d, size_t n)
         warn_loc (c, c->ctx, c->line, col, "%s",
                   has ? msg : ".warning directive invoked in source file");
       else if (c->opts->diag)
-        printf ("%s\n", msg);
+        fprintf (c->print, "%s\n", msg);
       free (msg);
       return 1;
     }

@@ -199,9 +199,14 @@ apply_fixups (struct asm_ctx *c)
             delta /= 8;
             if (f->kind == FX_JUMP16)
               {
-                if (delta < INT16_MIN || delta > INT16_MAX)
+                if (delta < INT16_MIN || delta > INT16_MAX
+                    || (f->jump_no >= 0 && (delta < -RELAX_SOFT_LIMIT
+                                            || delta > RELAX_SOFT_LIMIT)))
                   {
-                    diag_at (c, line, col, "jump out of range (%lld instructions)", (long long) delta);
+                    /* A jump to a label gets its long form in the next
+                       pass (relax.c); any other is an error.  */
+                    if (!relax_defer (c, f))
+                      diag_at (c, line, col, "jump out of range (%lld instructions)", (long long) delta);
                     continue;
                   }
                 put16 (p + 2, (uint16_t) delta);
