@@ -19,7 +19,10 @@
  *     division, memcpy for a block copy, abort for a trap, __bswapdi2, ...)
  *     or a builtin it did not expand inline, is an error at the statement
  *     that caused it.  Calls to ordinary undefined functions were reported
- *     by the first check and are not reported twice.  */
+ *     by the first check and are not reported twice.
+ * Whatever the options, a call to address 0 (a helper pointer whose value
+ * was lost) is an error at the call, and an indirect call, which GCC's
+ * backend reports at the end of the function, gets a note at the call.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
 #include "rtl.h"
@@ -119,14 +122,39 @@ check_call_target (rtx_insn *insn, rtx addr)
 	}
       return true;
     }
+  /* An indirect call: GCC's backend reports it itself when it writes the
+     call in "final" ("indirect call in function, which are not supported
+     by eBPF", at the end of the function), and indirect_call_notes says
+     where it is after that error.  -mxbpf has indirect calls.  */
+  return true;
+}
+
+/* After "final": the place and the why of each indirect call GCC's
+   backend has just reported (its error names only the function).  A note
+   and not a second error: one mistake, one error, as GCC's own tests of
+   the backend expect (gcc.target/bpf/diag-indcalls.c).  */
+static unsigned int
+indirect_call_notes (function *)
+{
   if (TARGET_XBPF)
-    return true;
-  error_at (call_location (INSN_LOCATION (insn)),
-	    "indirect call: the callee is not known at compile time and BPF "
-	    "has no indirect calls (a helper pointer must reach the call "
-	    "with a value the compiler can trace, a function must be called "
-	    "by name)");
-  return false;
+    return 0;
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      if (!CALL_P (insn))
+	continue;
+      rtx call = get_call_rtx_from (insn);
+      if (!call || !MEM_P (XEXP (call, 0)))
+	continue;
+      rtx addr = XEXP (XEXP (call, 0), 0);
+      if (CONST_INT_P (addr) || GET_CODE (addr) == SYMBOL_REF)
+	continue;
+      inform (call_location (INSN_LOCATION (insn)),
+	      "the indirect call: its callee is not known at compile time, "
+	      "and BPF has no indirect calls (a helper pointer must reach "
+	      "the call with a value the compiler can trace, a function "
+	      "must be called by name)");
+    }
+  return 0;
 }
 
 static unsigned int
@@ -174,9 +202,26 @@ public:
 };
 } // namespace
 
+namespace {
+const pass_data indirect_call_notes_data = {
+  RTL_PASS, "bpfsupport-indirect-call-notes", OPTGROUP_NONE, TV_NONE,
+  0, 0, 0, 0, 0
+};
+
+class indirect_call_notes_pass : public rtl_opt_pass
+{
+public:
+  indirect_call_notes_pass (gcc::context *ctx)
+    : rtl_opt_pass (indirect_call_notes_data, ctx) {}
+  BPFS_PASS_EXECUTE (fun) { return indirect_call_notes (fun); }
+};
+} // namespace
+
 void
 bpfs_check_calls_init (void)
 {
   bpfs_register_pass (new check_calls_rtl_pass (g), "final",
 		      PASS_POS_INSERT_BEFORE);
+  bpfs_register_pass (new indirect_call_notes_pass (g), "final",
+		      PASS_POS_INSERT_AFTER);
 }
