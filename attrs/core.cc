@@ -355,14 +355,14 @@ rewrite_value (tree e, bool all)
 /* A scalar load through a preserve_access_index type: the relocation sits
    on the load itself (ldx rD, [rS + off]).  */
 static tree
-relocated_load (location_t loc, tree ref, access_chain *c)
+relocated_load (location_t loc, tree ref, access_chain *c, bool all)
 {
   char access[256];
   HOST_WIDE_INT off = c->bit_offset / BITS_PER_UNIT;
   HOST_WIDE_INT size = int_size_in_bytes (TREE_TYPE (ref));
   unsigned n = new_reloc (CORE_FIELD_BYTE_OFFSET, USE_LOAD, c->root,
 			  access_string (c, access, sizeof access), off, size);
-  tree base = fold_convert_loc (loc, ptr_type_node, rewrite_value (c->base, false));
+  tree base = fold_convert_loc (loc, ptr_type_node, rewrite_value (c->base, all));
   return marker_call (loc, n, TREE_TYPE (ref), base);
 }
 
@@ -375,10 +375,14 @@ memory_size_ok (tree type, HOST_WIDE_INT off)
 	 && off >= -32768 && off <= 32767;
 }
 
-/* walk_tree callback for functions using preserve_access_index types.  */
+/* walk_tree callback: every load, store and address of a field reached
+   through a pointer to a preserve_access_index type (DATA null), or to
+   any struct, union or array (DATA non-null: inside the argument of
+   __builtin_preserve_access_index) becomes relocated.  */
 static tree
-rewrite_body_r (tree *tp, int *walk_subtrees, void *)
+rewrite_body_r (tree *tp, int *walk_subtrees, void *data)
 {
+  bool all = data != NULL;
   tree t = *tp;
   location_t loc = EXPR_LOCATION (t);
   access_chain c;
@@ -386,23 +390,23 @@ rewrite_body_r (tree *tp, int *walk_subtrees, void *)
     {
     case DECL_EXPR:
       if (VAR_P (DECL_EXPR_DECL (t)) && DECL_INITIAL (DECL_EXPR_DECL (t)))
-	walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), rewrite_body_r, NULL,
+	walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), rewrite_body_r, data,
 		   NULL);
       return NULL_TREE;
     case MODIFY_EXPR:
       {
 	tree lhs = TREE_OPERAND (t, 0);
-	if (relocatable_chain (lhs, &c, false)
+	if (relocatable_chain (lhs, &c, all)
 	    && !memory_size_ok (TREE_TYPE (lhs), c.bit_offset / BITS_PER_UNIT))
 	  {
 	    /* An aggregate or odd-sized store: through the address.  */
 	    TREE_OPERAND (t, 0)
 	      = build1_loc (loc, INDIRECT_REF, TREE_TYPE (lhs),
-			    relocated_address (loc, lhs, &c, false));
-	    walk_tree (&TREE_OPERAND (t, 1), rewrite_body_r, NULL, NULL);
+			    relocated_address (loc, lhs, &c, all));
+	    walk_tree (&TREE_OPERAND (t, 1), rewrite_body_r, data, NULL);
 	    *walk_subtrees = 0;
 	  }
-	else if (relocatable_chain (lhs, &c, false))
+	else if (relocatable_chain (lhs, &c, all))
 	  {
 	    char access[256];
 	    HOST_WIDE_INT off = c.bit_offset / BITS_PER_UNIT;
@@ -410,9 +414,9 @@ rewrite_body_r (tree *tp, int *walk_subtrees, void *)
 				    access_string (&c, access, sizeof access),
 				    off, int_size_in_bytes (TREE_TYPE (lhs)));
 	    tree base = fold_convert_loc (loc, ptr_type_node,
-					  rewrite_value (c.base, false));
+					  rewrite_value (c.base, all));
 	    tree rhs = TREE_OPERAND (t, 1);
-	    walk_tree (&rhs, rewrite_body_r, NULL, NULL);
+	    walk_tree (&rhs, rewrite_body_r, data, NULL);
 	    tree val = save_expr (fold_convert_loc (loc, TREE_TYPE (lhs), rhs));
 	    tree store = marker_call (loc, n, void_type_node, base, val);
 	    *tp = build2_loc (loc, COMPOUND_EXPR, TREE_TYPE (t), store, val);
@@ -421,19 +425,19 @@ rewrite_body_r (tree *tp, int *walk_subtrees, void *)
 	return NULL_TREE;
       }
     case ADDR_EXPR:
-      *tp = rewrite_value (t, false);
+      *tp = rewrite_value (t, all);
       if (*tp != t)
 	*walk_subtrees = 0;
       return NULL_TREE;
     case COMPONENT_REF:
     case ARRAY_REF:
-      if (relocatable_chain (t, &c, false))
+      if (relocatable_chain (t, &c, all))
 	{
 	  if (memory_size_ok (TREE_TYPE (t), c.bit_offset / BITS_PER_UNIT))
-	    *tp = relocated_load (loc, t, &c);
+	    *tp = relocated_load (loc, t, &c, all);
 	  else
 	    *tp = build1_loc (loc, INDIRECT_REF, TREE_TYPE (t),
-			      relocated_address (loc, t, &c, false));
+			      relocated_address (loc, t, &c, all));
 	  *walk_subtrees = 0;
 	}
       return NULL_TREE;
@@ -442,11 +446,11 @@ rewrite_body_r (tree *tp, int *walk_subtrees, void *)
       {
 	/* Read-modify-write: through the relocated address.  */
 	tree op = TREE_OPERAND (t, 0);
-	if (relocatable_chain (op, &c, false))
+	if (relocatable_chain (op, &c, all))
 	  {
 	    TREE_OPERAND (t, 0)
 	      = build1_loc (loc, INDIRECT_REF, TREE_TYPE (op),
-			    relocated_address (loc, op, &c, false));
+			    relocated_address (loc, op, &c, all));
 	    *walk_subtrees = 0;
 	  }
 	return NULL_TREE;
@@ -711,7 +715,18 @@ resolve_core_builtin (location_t loc, tree fndecl, void *arglist)
   switch (which)
     {
     case BUILTIN_ACCESS_INDEX:
-      return rewrite_value (a0, true);
+      {
+	tree r = rewrite_value (a0, true);
+	if (r != a0)
+	  return r;
+	/* Anything else, a statement expression (`({ a = p->x; b = p->y;
+	   })', as kfree_skb.c of the selftests writes) or arithmetic on
+	   several accesses: every access inside is relocated, as clang
+	   relocates every access in the argument.  Left as it was, each
+	   would silently read the local struct's offset on any kernel.  */
+	walk_tree_without_duplicates (&a0, rewrite_body_r, (void *) 1);
+	return a0;
+      }
     case BUILTIN_FIELD_INFO:
       if (!constant_kind (loc, fndecl, (*args)[1], 5, &kind))
 	return error_mark_node;

@@ -1,0 +1,49 @@
+/* __builtin_preserve_access_index around more than one access: a
+   statement expression, as the selftests' kfree_skb.c writes
+   (`__builtin_preserve_access_index(({ users = skb->users.refs.counter;
+   data = skb->data; ... }))'), and arithmetic on two accesses.  clang
+   relocates every access in the argument; the plugin relocated only an
+   argument that was itself one access, and left these reading the local
+   struct's offsets on every kernel, without a word.  The struct has no
+   preserve_access_index attribute: the builtin alone must relocate.
+   core-stmt-expr.exp runs it against core-target.c's layout.  */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+struct core_t {
+  int a;
+  long b;
+  char c[8];
+  unsigned int bf1 : 3, bf2 : 5;
+  int d;
+  int gone;
+};
+
+long out[6];
+char buf[64] = { 1 };   /* .data: `out' alone is in .bss */
+
+SEC("syscall")
+int core_stmt_expr(void *ctx)
+{
+  struct core_t *cp = (void *) buf;
+  int a, d;
+  long b;
+  char *c;
+
+  for (unsigned long i = 0; i < 64; i++)
+    buf[i & 63] = i * 7 + 3;
+  __builtin_preserve_access_index(({
+    a = cp->a;
+    b = cp->b;
+    d = cp->d;
+    c = (char *) &cp->c;
+  }));
+  out[0] = a;
+  out[1] = b;
+  out[2] = d;
+  out[3] = c[1];
+  out[4] = __builtin_preserve_access_index(cp->a + cp->d);
+  return 0;
+}
+
+char LICENSE[] SEC("license") = "GPL";
