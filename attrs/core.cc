@@ -367,6 +367,158 @@ relocated_load (location_t loc, tree ref, access_chain *c, bool all)
 }
 
 static bool
+bitfield_ref_p (tree t)
+{
+  return TREE_CODE (t) == COMPONENT_REF
+	 && DECL_BIT_FIELD_TYPE (TREE_OPERAND (t, 1));
+}
+
+/* A bitfield read through a chain of CO-RE types (`kskb->ip_summed' with
+   vmlinux.h): as clang, a load of the unit that holds it, relocated
+   (FIELD_BYTE_OFFSET on the load itself, the unit as libbpf computes it
+   for a bitfield), then shifts in the program.  Through the relocated
+   address instead, the verifier refuses the access in BTF-typed programs
+   (a register added to a trusted pointer: "cannot access ptr member next
+   with moff 0", decap_sanity.c).  NULL_TREE when the unit is not a plain
+   1, 2, 4 or 8-byte load.  */
+static tree
+relocated_bitfield_load (location_t loc, tree ref, bool all)
+{
+  access_chain c;
+  tree t = strip_conversions (ref);
+  if (TREE_CODE (t) != COMPONENT_REF || !analyze_chain (t, &c)
+      || !core_type_p (c.root, all) || !c.last_field
+      || !DECL_BIT_FIELD_TYPE (c.last_field))
+    return NULL_TREE;
+  HOST_WIDE_INT byte_off, byte_sz, bit_off, bit_sz;
+  if (!field_geometry (&c, &byte_off, &byte_sz, &bit_off, &bit_sz)
+      || !(byte_sz == 1 || byte_sz == 2 || byte_sz == 4 || byte_sz == 8)
+      || byte_off < -32768 || byte_off > 32767 || bit_sz < 1 || bit_sz > 64)
+    return NULL_TREE;
+  char access[256];
+  unsigned n = new_reloc (CORE_FIELD_BYTE_OFFSET, USE_LOAD, c.root,
+			  access_string (&c, access, sizeof access), byte_off,
+			  byte_sz);
+  tree base = fold_convert_loc (loc, ptr_type_node, rewrite_value (c.base, all));
+  tree unit_type = lang_hooks.types.type_for_size (byte_sz * BITS_PER_UNIT, 1);
+  tree unit = marker_call (loc, n, unit_type, base);
+  /* Little-endian: the field's bits start SHIFT bits into the unit.  Shift
+     them to the top of 64 bits, then back down, arithmetically for a
+     signed field (what BPF_CORE_READ_BITFIELD does too).  */
+  HOST_WIDE_INT shift = bit_off - byte_off * BITS_PER_UNIT;
+  bool is_signed = !TYPE_UNSIGNED (TREE_TYPE (t));
+  tree u64 = long_long_unsigned_type_node;
+  tree v = fold_convert_loc (loc, u64, unit);
+  v = fold_build2_loc (loc, LSHIFT_EXPR, u64, v,
+		       build_int_cst (integer_type_node, 64 - shift - bit_sz));
+  tree vt = is_signed ? long_long_integer_type_node : u64;
+  v = fold_convert_loc (loc, vt, v);
+  v = fold_build2_loc (loc, RSHIFT_EXPR, vt, v,
+		       build_int_cst (integer_type_node, 64 - bit_sz));
+  return fold_convert_loc (loc, TREE_TYPE (ref), v);
+}
+
+/* The fields of TYPE (OBJ's type, at bit BASE of the whole) that make up
+   the bits [POS, POS + NBITS): each integer field inside them wholly,
+   with its bit offset from POS.  False when a field is only partly inside
+   or is no integer, or when union members overlap in them.  */
+static bool
+covering_fields (tree type, tree obj, HOST_WIDE_INT base, HOST_WIDE_INT pos,
+		 HOST_WIDE_INT nbits, vec<tree> *refs, vec<HOST_WIDE_INT> *offs)
+{
+  unsigned in_union = 0;
+  for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL || !DECL_SIZE (f)
+	  || !tree_fits_uhwi_p (DECL_SIZE (f)))
+	continue;
+      HOST_WIDE_INT fpos = base + int_bit_position (f);
+      HOST_WIDE_INT fsz = tree_to_uhwi (DECL_SIZE (f));
+      if (fsz == 0 || fpos + fsz <= pos || fpos >= pos + nbits)
+	continue;
+      if (TREE_CODE (type) == UNION_TYPE && ++in_union > 1)
+	return false;
+      tree ref = build3 (COMPONENT_REF, TREE_TYPE (f), obj, f, NULL_TREE);
+      if (RECORD_OR_UNION_TYPE_P (TREE_TYPE (f)))
+	{
+	  if (!covering_fields (TREE_TYPE (f), ref, fpos, pos, nbits, refs, offs))
+	    return false;
+	  continue;
+	}
+      if (fpos < pos || fpos + fsz > pos + nbits
+	  || !INTEGRAL_TYPE_P (TREE_TYPE (f)))
+	return false;
+      refs->safe_push (ref);
+      offs->safe_push (fpos - pos);
+    }
+  return true;
+}
+
+static tree relocated_bitfield_load (location_t, tree, bool);
+static bool memory_size_ok (tree, HOST_WIDE_INT);
+static tree relocated_load (location_t, tree, access_chain *, bool);
+
+/* BIT_FIELD_REF <OBJ, NBITS, POS> of a CO-RE chain OBJ (or of `*p', P a
+   pointer to a CO-RE type): what GCC's folder
+   makes of a comparison of bitfields (`kskb->ip_summed == 3' becomes the
+   byte that holds ip_summed, masked, compared), so the field it came from
+   is gone.  The bits are put back together from the fields inside them,
+   each read by its own relocated load (as clang reads such a field), bits
+   between fields zero: the folder masks them off.  NULL_TREE when the
+   fields cannot be told.  */
+static tree
+relocated_bit_field_ref (location_t loc, tree t, bool all)
+{
+  access_chain c;
+  tree obj = TREE_OPERAND (t, 0);
+  if (BYTES_BIG_ENDIAN || !INTEGRAL_TYPE_P (TREE_TYPE (t))
+      || !tree_fits_uhwi_p (TREE_OPERAND (t, 1))
+      || !tree_fits_uhwi_p (TREE_OPERAND (t, 2))
+      || !RECORD_OR_UNION_TYPE_P (TREE_TYPE (obj))
+      || !(relocatable_chain (obj, &c, all)
+	   || ((TREE_CODE (obj) == INDIRECT_REF || TREE_CODE (obj) == MEM_REF)
+	       && core_type_p (TREE_TYPE (obj), all))))
+    return NULL_TREE;
+  HOST_WIDE_INT nbits = tree_to_uhwi (TREE_OPERAND (t, 1));
+  HOST_WIDE_INT pos = tree_to_uhwi (TREE_OPERAND (t, 2));
+  if (nbits < 1 || nbits > 64)
+    return NULL_TREE;
+  auto_vec<tree> refs;
+  auto_vec<HOST_WIDE_INT> offs;
+  if (!covering_fields (TREE_TYPE (obj), obj, 0, pos, nbits, &refs, &offs)
+      || refs.is_empty ())
+    return NULL_TREE;
+  tree u64 = long_long_unsigned_type_node;
+  tree acc = NULL_TREE;
+  for (unsigned i = 0; i < refs.length (); i++)
+    {
+      tree ref = refs[i];
+      tree f = TREE_OPERAND (ref, 1);
+      HOST_WIDE_INT fsz = tree_to_uhwi (DECL_SIZE (f));
+      tree v;
+      access_chain fc;
+      if (DECL_BIT_FIELD_TYPE (f))
+	v = relocated_bitfield_load (loc, ref, all);
+      else if (relocatable_chain (ref, &fc, all)
+	       && memory_size_ok (TREE_TYPE (ref), fc.bit_offset / BITS_PER_UNIT))
+	v = relocated_load (loc, ref, &fc, all);
+      else
+	v = NULL_TREE;
+      if (!v)
+	return NULL_TREE;
+      v = fold_convert_loc (loc, u64, v);
+      if (fsz < 64)
+	v = fold_build2_loc (loc, BIT_AND_EXPR, u64, v,
+			     build_int_cst (u64, (HOST_WIDE_INT_1U << fsz) - 1));
+      if (offs[i])
+	v = fold_build2_loc (loc, LSHIFT_EXPR, u64, v,
+			     build_int_cst (integer_type_node, offs[i]));
+      acc = acc ? fold_build2_loc (loc, BIT_IOR_EXPR, u64, acc, v) : v;
+    }
+  return fold_convert_loc (loc, TREE_TYPE (t), acc);
+}
+
+static bool
 memory_size_ok (tree type, HOST_WIDE_INT off)
 {
   HOST_WIDE_INT size = int_size_in_bytes (type);
@@ -396,6 +548,15 @@ rewrite_body_r (tree *tp, int *walk_subtrees, void *data)
     case MODIFY_EXPR:
       {
 	tree lhs = TREE_OPERAND (t, 0);
+	if (bitfield_ref_p (lhs))
+	  {
+	    /* A bitfield store stays a store: only what holds it and the
+	       value are rewritten.  */
+	    walk_tree (&TREE_OPERAND (lhs, 0), rewrite_body_r, data, NULL);
+	    walk_tree (&TREE_OPERAND (t, 1), rewrite_body_r, data, NULL);
+	    *walk_subtrees = 0;
+	    return NULL_TREE;
+	  }
 	if (relocatable_chain (lhs, &c, all)
 	    && !memory_size_ok (TREE_TYPE (lhs), c.bit_offset / BITS_PER_UNIT))
 	  {
@@ -429,8 +590,28 @@ rewrite_body_r (tree *tp, int *walk_subtrees, void *data)
       if (*tp != t)
 	*walk_subtrees = 0;
       return NULL_TREE;
+    case BIT_FIELD_REF:
+      {
+	tree bits = relocated_bit_field_ref (loc, t, all);
+	if (bits)
+	  {
+	    *tp = bits;
+	    *walk_subtrees = 0;
+	  }
+	return NULL_TREE;
+      }
     case COMPONENT_REF:
     case ARRAY_REF:
+      if (bitfield_ref_p (t))
+	{
+	  tree load = relocated_bitfield_load (loc, t, all);
+	  if (load)
+	    {
+	      *tp = load;
+	      *walk_subtrees = 0;
+	      return NULL_TREE;
+	    }
+	}
       if (relocatable_chain (t, &c, all))
 	{
 	  if (memory_size_ok (TREE_TYPE (t), c.bit_offset / BITS_PER_UNIT))
@@ -446,6 +627,12 @@ rewrite_body_r (tree *tp, int *walk_subtrees, void *data)
       {
 	/* Read-modify-write: through the relocated address.  */
 	tree op = TREE_OPERAND (t, 0);
+	if (bitfield_ref_p (op))
+	  {
+	    walk_tree (&TREE_OPERAND (op, 0), rewrite_body_r, data, NULL);
+	    *walk_subtrees = 0;
+	    return NULL_TREE;
+	  }
 	if (relocatable_chain (op, &c, all))
 	  {
 	    TREE_OPERAND (t, 0)

@@ -5,7 +5,13 @@
    relocates every access in the argument; the plugin relocated only an
    argument that was itself one access, and left these reading the local
    struct's offsets on every kernel, without a word.  The struct has no
-   preserve_access_index attribute: the builtin alone must relocate.
+   preserve_access_index attribute: the builtin alone must relocate.  A
+   bitfield read in it is a relocated load of the unit that holds it, then
+   shifts, as clang does (out[5]).  A comparison of bitfields is folded
+   by GCC into a masked compare of the unit that holds them (a
+   BIT_FIELD_REF: the field is gone); the plugin reads the fields inside
+   it, each relocated (out[6..8]: through a preserve_access_index type,
+   as vmlinux.h's are, and in the builtin).
    core-stmt-expr.exp runs it against core-target.c's layout.  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -19,7 +25,17 @@ struct core_t {
   int gone;
 };
 
-long out[6];
+/* The same struct through the attribute (libbpf drops the ___ suffix).  */
+struct core_t___pai {
+  int a;
+  long b;
+  char c[8];
+  unsigned int bf1 : 3, bf2 : 5;
+  int d;
+  int gone;
+} __attribute__((preserve_access_index));
+
+long out[9];
 char buf[64] = { 1 };   /* .data: `out' alone is in .bss */
 
 SEC("syscall")
@@ -27,7 +43,7 @@ int core_stmt_expr(void *ctx)
 {
   struct core_t *cp = (void *) buf;
   int a, d;
-  long b;
+  long b, bf;
   char *c;
 
   for (unsigned long i = 0; i < 64; i++)
@@ -37,12 +53,20 @@ int core_stmt_expr(void *ctx)
     b = cp->b;
     d = cp->d;
     c = (char *) &cp->c;
+    bf = cp->bf1;
   }));
   out[0] = a;
   out[1] = b;
   out[2] = d;
   out[3] = c[1];
   out[4] = __builtin_preserve_access_index(cp->a + cp->d);
+  out[5] = bf;
+
+  struct core_t___pai *pp = (void *) buf;
+  out[6] = pp->bf1 == 7;
+  out[7] = __builtin_preserve_access_index(cp->bf1 == 7);
+  /* Two fields in one unit: one folded compare of both.  */
+  out[8] = pp->bf1 == 7 && pp->bf2 == 24;
   return 0;
 }
 
