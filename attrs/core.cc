@@ -137,6 +137,7 @@ struct access_chain
   HOST_WIDE_INT bit_offset;
   tree last_field;      /* the final member, if the chain ends in one */
   tree last_type;       /* the type of the whole chain */
+  tree object;          /* a local object the chain starts at, or NULL */
 };
 
 static tree
@@ -150,9 +151,14 @@ strip_conversions (tree t)
 /* Decompose REF (p->a.b[2]) into a base pointer and an access string.
    With OBJECT_ROOT the chain may also start at an object (`local.f', as
    GCC folds `(&local)->f'): field information needs only the root type,
-   never an address; BASE is then NULL.  */
+   never an address; BASE is then NULL.  With LOCAL_ROOT it may start at a
+   variable or parameter (`opts.netns_id', clang relocates those too) or
+   at an array element of variable index (`entries[i].from'): OBJECT is
+   then that, and use_object_address makes BASE its address once the chain
+   is known to be relocated.  */
 static bool
-analyze_chain (tree ref, access_chain *c, bool object_root = false)
+analyze_chain (tree ref, access_chain *c, bool object_root = false,
+	       bool local_root = false)
 {
   auto_vec<tree> parts;
   c->index.truncate (0);
@@ -163,13 +169,24 @@ analyze_chain (tree ref, access_chain *c, bool object_root = false)
     {
       if (TREE_CODE (t) == ARRAY_REF
 	  && TREE_CODE (TREE_OPERAND (t, 1)) != INTEGER_CST)
-	return false;
+	{
+	  /* `entries[i].from': with LOCAL_ROOT the element is the object
+	     the chain starts at.  */
+	  if (local_root && !parts.is_empty ())
+	    break;
+	  return false;
+	}
       parts.safe_push (t);
       t = TREE_OPERAND (t, 0);
     }
   bool object = object_root && !parts.is_empty ()
 		&& (VAR_P (t) || TREE_CODE (t) == PARM_DECL
 		    || TREE_CODE (t) == COMPOUND_LITERAL_EXPR);
+  bool local = local_root && !parts.is_empty ()
+	       && ((VAR_P (t) && !DECL_HARD_REGISTER (t))
+		   || TREE_CODE (t) == PARM_DECL || TREE_CODE (t) == ARRAY_REF);
+  c->object = local ? t : NULL_TREE;
+  object |= local;
   if (!object && TREE_CODE (t) != INDIRECT_REF
       && !(TREE_CODE (t) == MEM_REF && integer_zerop (TREE_OPERAND (t, 1))))
     return false;
@@ -312,17 +329,36 @@ relocated_address (location_t loc, tree ref, access_chain *c, bool all)
   return fold_convert_loc (loc, build_pointer_type (TREE_TYPE (ref)), p);
 }
 
+/* A chain that starts at an object (a variable, or an element `a[i]') and
+   is relocated: its base is the object's address (the variable lives in
+   memory from now on).  */
+static void
+use_object_address (access_chain *c)
+{
+  if (!c->object || c->base)
+    return;
+  tree d = c->object;
+  while (handled_component_p (d))
+    d = TREE_OPERAND (d, 0);
+  if (DECL_P (d))
+    TREE_ADDRESSABLE (d) = 1;
+  c->base = build_fold_addr_expr (c->object);
+}
+
 static bool
 relocatable_chain (tree ref, access_chain *c, bool all)
 {
   tree t = strip_conversions (ref);
   if (TREE_CODE (t) != COMPONENT_REF && TREE_CODE (t) != ARRAY_REF)
     return false;
-  if (!analyze_chain (t, c) || !core_type_p (c->root, all))
+  if (!analyze_chain (t, c, false, true) || !core_type_p (c->root, all))
     return false;
   /* A bitfield has no address: CO-RE reads those through
      BPF_CORE_READ_BITFIELD (field info relocations).  */
-  return !(c->last_field && DECL_BIT_FIELD_TYPE (c->last_field));
+  if (c->last_field && DECL_BIT_FIELD_TYPE (c->last_field))
+    return false;
+  use_object_address (c);
+  return true;
 }
 
 /* E with every relocatable chain inside rewritten.  */
@@ -386,7 +422,7 @@ relocated_bitfield_load (location_t loc, tree ref, bool all)
 {
   access_chain c;
   tree t = strip_conversions (ref);
-  if (TREE_CODE (t) != COMPONENT_REF || !analyze_chain (t, &c)
+  if (TREE_CODE (t) != COMPONENT_REF || !analyze_chain (t, &c, false, true)
       || !core_type_p (c.root, all) || !c.last_field
       || !DECL_BIT_FIELD_TYPE (c.last_field))
     return NULL_TREE;
@@ -395,6 +431,7 @@ relocated_bitfield_load (location_t loc, tree ref, bool all)
       || !(byte_sz == 1 || byte_sz == 2 || byte_sz == 4 || byte_sz == 8)
       || byte_off < -32768 || byte_off > 32767 || bit_sz < 1 || bit_sz > 64)
     return NULL_TREE;
+  use_object_address (&c);
   char access[256];
   unsigned n = new_reloc (CORE_FIELD_BYTE_OFFSET, USE_LOAD, c.root,
 			  access_string (&c, access, sizeof access), byte_off,
@@ -476,7 +513,8 @@ relocated_bit_field_ref (location_t loc, tree t, bool all)
       || !tree_fits_uhwi_p (TREE_OPERAND (t, 2))
       || !RECORD_OR_UNION_TYPE_P (TREE_TYPE (obj))
       || !(relocatable_chain (obj, &c, all)
-	   || ((TREE_CODE (obj) == INDIRECT_REF || TREE_CODE (obj) == MEM_REF)
+	   || ((TREE_CODE (obj) == INDIRECT_REF || TREE_CODE (obj) == MEM_REF
+		|| VAR_P (obj) || TREE_CODE (obj) == PARM_DECL)
 	       && core_type_p (TREE_TYPE (obj), all))))
     return NULL_TREE;
   HOST_WIDE_INT nbits = tree_to_uhwi (TREE_OPERAND (t, 1));
@@ -542,8 +580,12 @@ rewrite_body_r (tree *tp, int *walk_subtrees, void *data)
     {
     case DECL_EXPR:
       if (VAR_P (DECL_EXPR_DECL (t)) && DECL_INITIAL (DECL_EXPR_DECL (t)))
-	walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), rewrite_body_r, data,
-		   NULL);
+	{
+	  /* The initializer itself stays in the program's layout, as
+	     clang leaves it.  */
+	  walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), rewrite_body_r, data,
+		     NULL);
+	}
       return NULL_TREE;
     case MODIFY_EXPR:
       {

@@ -11,7 +11,13 @@
    by GCC into a masked compare of the unit that holds them (a
    BIT_FIELD_REF: the field is gone); the plugin reads the fields inside
    it, each relocated (out[6..8]: through a preserve_access_index type,
-   as vmlinux.h's are, and in the builtin).
+   as vmlinux.h's are, and in the builtin).  Members of a local object of
+   a CO-RE type are relocated too, as clang relocates them (a kfunc given
+   &opts sees the kernel's layout): out[9..11] write them, then read them
+   back through a pointer, relocated as well; only the same layout on both
+   sides gives the values back.  So are members of a global array's
+   element of variable index (`entries[i].from', get_branch_snapshot.c):
+   out[12].
    core-stmt-expr.exp runs it against core-target.c's layout.  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -35,7 +41,9 @@ struct core_t___pai {
   int gone;
 } __attribute__((preserve_access_index));
 
-long out[9];
+long out[13];
+char objbuf[sizeof (struct core_t___pai)] = { 1 };   /* .data, as buf */
+struct core_t___pai garr[2] = { { .gone = 1 } };     /* .data too */
 char buf[64] = { 1 };   /* .data: `out' alone is in .bss */
 
 SEC("syscall")
@@ -67,6 +75,21 @@ int core_stmt_expr(void *ctx)
   out[7] = __builtin_preserve_access_index(cp->bf1 == 7);
   /* Two fields in one unit: one folded compare of both.  */
   out[8] = pp->bf1 == 7 && pp->bf2 == 24;
+
+  struct core_t___pai o = {};
+  o.a = 0x11223344;
+  o.d = 0x55667788;
+  o.b = 0x0102030405060708;
+  __builtin_memcpy (objbuf, &o, sizeof o);
+  struct core_t___pai *q = (void *) objbuf;
+  out[9] = q->a;
+  out[10] = q->d;
+  out[11] = q->b;
+
+  unsigned long k = buf[0] & 1;   /* 1, not known to the compiler */
+  garr[k].d = 0x13572468;
+  q = (void *) ((char *) garr + sizeof garr[0]);
+  out[12] = q->d;
   return 0;
 }
 
