@@ -193,7 +193,10 @@ analyze_chain (tree ref, access_chain *c, bool object_root = false,
   c->root = access_root_type (TREE_TYPE (t));
   c->base = object ? NULL_TREE : TREE_OPERAND (t, 0);
   tree sroot = strip_type (c->root);
-  if (!sroot || !COMPLETE_TYPE_P (sroot))
+  /* A variably sized type (a struct with a VLA member) has no CO-RE
+     layout: its offsets are computed at run time.  */
+  if (!sroot || !COMPLETE_TYPE_P (sroot)
+      || TREE_CODE (TYPE_SIZE (sroot)) != INTEGER_CST)
     return false;
 
   /* p[k].f is *(p + k * size).  */
@@ -221,13 +224,16 @@ analyze_chain (tree ref, access_chain *c, bool object_root = false,
 	{
 	  tree f = TREE_OPERAND (p, 1);
 	  int idx = member_index (f);
-	  if (idx < 0)
+	  if (idx < 0 || TREE_CODE (bit_position (f)) != INTEGER_CST)
 	    return false;
 	  c->index.safe_push (idx);
 	  c->bit_offset += int_bit_position (f);
 	}
       else
 	{
+	  if (!tree_fits_shwi_p (TREE_OPERAND (p, 1))
+	      || int_size_in_bytes (TREE_TYPE (p)) < 0)
+	    return false;
 	  HOST_WIDE_INT k = tree_to_shwi (TREE_OPERAND (p, 1));
 	  HOST_WIDE_INT esize = int_size_in_bytes (TREE_TYPE (p));
 	  c->index.safe_push (k);
@@ -469,6 +475,8 @@ covering_fields (tree type, tree obj, HOST_WIDE_INT base, HOST_WIDE_INT pos,
       if (TREE_CODE (f) != FIELD_DECL || !DECL_SIZE (f)
 	  || !tree_fits_uhwi_p (DECL_SIZE (f)))
 	continue;
+      if (TREE_CODE (bit_position (f)) != INTEGER_CST)
+	return false;
       HOST_WIDE_INT fpos = base + int_bit_position (f);
       HOST_WIDE_INT fsz = tree_to_uhwi (DECL_SIZE (f));
       if (fsz == 0 || fpos + fsz <= pos || fpos >= pos + nbits)

@@ -2,7 +2,8 @@
 # corpus.sh BUILD [COMPILER...]: build the kernel's BPF selftests programs
 # (tools/testing/selftests/bpf/progs of linux-source-6.12) with clang and
 # with bpf-gcc + bpfsupport, load every program on its own, and print the
-# comparison (report.py).  make check-selftests runs it.
+# comparison (report.py), then the CO-RE records of both builds compared
+# (core-records.py).  make check-selftests runs it.
 #
 # Environment: FILES="a.c b.c" limits the run to those progs files (names
 # or paths); JOBS (default 2) parallel jobs; TIMEOUT seconds per compile
@@ -39,3 +40,4 @@ done
 echo "selftests: $(wc -l < "$jobs") builds on ${JOBS:-2} jobs ($(wc -l < "$list") files)"
 xargs -P "${JOBS:-2}" -L 1 sh "$TOP/testsuite/selftests/compile-one.sh" < "$jobs"
 python3 "$TOP/testsuite/selftests/report.py" "$OUT" "$list"
+python3 "$TOP/testsuite/selftests/core-records.py" "$OUT" "$list"
