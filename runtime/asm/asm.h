@@ -22,7 +22,7 @@ struct asm_opts {
   int max_errors;      /* 0: unlimited */
   FILE *diag;          /* where diagnostics go (NULL: discard) */
   size_t max_expand;   /* bytes of macro/.rept/.irp expansion (0: 64 MiB) */
-  /* --app-stats: one line "LINE COUNT" per #APP...#NO_APP block (GCC's
+  /* --app-stats: one line "LINE ASSEMBLED SKIPPED" per #APP...#NO_APP block (GCC's
      inline asm), COUNT the statements assembled in it (NULL: none).  */
   FILE *app_stats;
 };
@@ -279,9 +279,11 @@ struct asm_ctx {
   int in_comment;
   char *lbuf; size_t lbufcap;
   /* Inside GCC's #APP ... #NO_APP (an inline asm block): where it
-     started and how many statements were assembled in it.  */
+     started, how many of its own statements (not those of expansions)
+     were assembled, and how many were skipped on purpose (in a branch of
+     a conditional not taken, or taken into a macro or .rept body).  */
   int in_app, app_line;
-  unsigned app_stmts;
+  unsigned app_stmts, app_skipped;
   int gcc_file;        /* the file starts as bpf-gcc's output does */
   /* post chains of expressions (struct expr.post); allow_post: the
      expression being read may have one (a data directive's).  */

@@ -279,13 +279,21 @@ process_line (struct asm_ctx *c, const char *start, char *line)
   c->linestart = start;
   c->p = line;
   c->stmt_err = 0;
+  /* --app-stats counts the block's own text: statements read from the
+     file, not those an expansion produces.  */
+  int counted = c->in_app && c->nframes
+		&& c->frames[c->nframes - 1].kind == FRAME_FILE && !is_end (c);
   if (c->defn.kind)
     {
+      if (counted)
+	c->app_skipped++;
       defn_line (c, line);
       return;
     }
   if (!cond_active (c))
     {
+      if (counted)
+	c->app_skipped++;
       const char *w;
       size_t n = first_word (line, &w);
       if (n > 1 && w[0] == '.')
@@ -296,12 +304,11 @@ process_line (struct asm_ctx *c, const char *start, char *line)
       return;
     }
   size_t nfx = c->nfx;
-  int blank = c->in_app && is_end (c);
   c->p = line;
   statement (c);
   if (c->stmt_err)
     c->nfx = nfx;    /* no fixups for a statement in error */
-  else if (!blank && c->in_app)
+  else if (counted)
     c->app_stmts++;
 }
 
@@ -320,15 +327,18 @@ app_marker (struct asm_ctx *c, const char *line)
   if (n == 4 && !memcmp (line, "#APP", 4))
     {
       if (c->in_app && c->opts->app_stats)
-        fprintf (c->opts->app_stats, "%d %u\n", c->app_line, c->app_stmts);
+        fprintf (c->opts->app_stats, "%d %u %u\n", c->app_line, c->app_stmts,
+                 c->app_skipped);
       c->in_app = 1;
       c->app_line = c->line;
       c->app_stmts = 0;
+      c->app_skipped = 0;
     }
   else if (n == 7 && !memcmp (line, "#NO_APP", 7))
     {
       if (c->in_app && c->opts->app_stats)
-        fprintf (c->opts->app_stats, "%d %u\n", c->app_line, c->app_stmts);
+        fprintf (c->opts->app_stats, "%d %u %u\n", c->app_line, c->app_stmts,
+                 c->app_skipped);
       c->in_app = 0;
     }
 }

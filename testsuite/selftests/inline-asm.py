@@ -7,9 +7,11 @@ independently of bpf-asm: comments (#, //, /* */) go, GCC's line markers
 ("; 12 \"file.c\" 1") and the plugin's CO-RE marks (";core#N") go, every
 other line is split at ';' (outside strings), and each non-blank piece is
 one statement.  bpf-asm's
---app-stats (OUT/gcc/NAME.stats) says how many statements it assembled in
-each block.  A block where bpf-asm assembled fewer statements than its
-text holds, in a file bpf-asm accepted, is a silent drop.
+--app-stats (OUT/gcc/NAME.stats) says how many of them it assembled in
+each block, and how many it skipped on purpose (a branch of .if/.ifc not
+taken, the body of a .macro or .rept).  A block where the two add up to
+fewer statements than its text holds, in a file bpf-asm accepted, is a
+silent drop.
 """
 import os
 import re
@@ -121,7 +123,7 @@ def first_error(log):
 def main():
     out, lst = sys.argv[1], sys.argv[2]
     files = [os.path.basename(l.strip())[:-2] for l in open(lst) if l.strip()]
-    tot_text = tot_asm = tot_drop = 0
+    tot_text = tot_asm = tot_drop = tot_skip = 0
     nblocks = 0
     dropped, asm_fail, clang_fail, cc1_fail, mismatch = [], [], [], [], []
     for n in files:
@@ -135,22 +137,27 @@ def main():
             continue
         text = blocks(g + '.s')
         stats = []
+        skipped = {}
         for l in read(g + '.stats').splitlines():
-            a, b = l.split()
-            stats.append((int(a), int(b)))
+            f = l.split()
+            stats.append((int(f[0]), int(f[1])))
+            skipped[int(f[0])] = int(f[2]) if len(f) > 2 else 0
         got = dict(stats)
         nblocks += len(text)
-        ft = fa = fd = 0
+        ft = fa = fd = fs = 0
         for line, cnt in text:
             a = got.get(line, 0)
+            sk = skipped.get(line, 0)
             ft += cnt
             fa += a
-            if a < cnt:
-                fd += cnt - a
-            elif a > cnt:
-                mismatch.append((n, line, cnt, a))
+            fs += sk
+            if a + sk < cnt:
+                fd += cnt - a - sk
+            elif a + sk > cnt:
+                mismatch.append((n, line, cnt, a + sk))
         tot_text += ft
         tot_asm += fa
+        tot_skip += fs
         if gst != 'ok':
             asm_fail.append((n, cst, ft - fa, first_error(read(g + '.asm.log'))))
         elif fd:
@@ -159,6 +166,7 @@ def main():
     print('inline asm: %d files, %d asm blocks' % (len(files), nblocks))
     print('  statements in asm blocks (GCC -S text):  %d' % tot_text)
     print('  statements bpf-asm assembled:            %d' % tot_asm)
+    print('  skipped (.if branch not taken, bodies):  %d' % tot_skip)
     print('  dropped without an error:                %d (in %d files)' % (tot_drop, len(dropped)))
     print('  files bpf-asm rejects:                   %d (clang assembles %d of them)'
           % (len(asm_fail), sum(1 for x in asm_fail if x[1] == 'ok')))
@@ -171,7 +179,7 @@ def main():
     if mismatch:
         print('\nblocks where bpf-asm counted more statements than the text holds:')
         for n, l, t, a in mismatch:
-            print('  %s.s:%d: text %d, assembled %d' % (n, l, t, a))
+            print('  %s.s:%d: text %d, assembled or skipped %d' % (n, l, t, a))
     if asm_fail:
         print('\nfiles bpf-asm rejects (clang status, statements not assembled, first error):')
         for n, c, m, e in asm_fail:

@@ -32,10 +32,20 @@ static char last_reason[512];
    "processed N insns", libbpf's own lines start with "libbpf: ".  */
 static int capture(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
-  char buf[4096];
   if (level == LIBBPF_DEBUG)
     return 0;
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  /* The whole message: libbpf passes the verifier's log as one string,
+     and its last lines are the reason (a fixed buffer cut them off).  */
+  va_list copy;
+  va_copy(copy, ap);
+  int len = vsnprintf(NULL, 0, fmt, copy);
+  va_end(copy);
+  if (len < 0)
+    return 0;
+  char *buf = malloc((size_t)len + 1);
+  if (!buf)
+    return 0;
+  vsnprintf(buf, (size_t)len + 1, fmt, ap);
   char *save = NULL;
   for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
     {
@@ -55,6 +65,7 @@ static int capture(enum libbpf_print_level level, const char *fmt, va_list ap)
         }
       snprintf(last_reason, sizeof last_reason, "%s", line);
     }
+  free(buf);
   return 0;
 }
 
