@@ -151,7 +151,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #define LOAD(name, type, ext) \
   L_##name: \
     addr = SRC + ip->aux; \
-    p = fast_mem(rg, nrg, tk, tminv, addr, sizeof(type), RG_CTX | RG_ELEM); \
+    p = fast_mem(rg, nrg, tk, tminv, (struct xi *)ip, addr, sizeof(type), RG_CTX | RG_ELEM); \
     if (__builtin_expect(p != NULL, 1)) { type t_; memcpy(&t_, p, sizeof t_); DST = (ext)t_; } \
     else { sz = sizeof(type); vm->insns = cnt; if (vm_slow_load(vm, addr, sz, &v)) goto fault; \
            DST = (v >> 32) && sz < 8 ? v /* context pointer field */ : (uint64_t)(ext)(type)v; } \
@@ -167,7 +167,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #define STORE(name, type, val) \
   L_##name: \
     addr = DST + ip->aux; \
-    p = fast_mem(rg, nrg, tk, tminv, addr, sizeof(type), RG_CTX | RG_RO | RG_ELEM); \
+    p = fast_mem(rg, nrg, tk, tminv, (struct xi *)ip, addr, sizeof(type), RG_CTX | RG_RO | RG_ELEM); \
     if (__builtin_expect(p != NULL, 1)) { type t_ = (type)(val); memcpy(p, &t_, sizeof t_); } \
     else { vm->insns = cnt; if (vm_slow_store(vm, addr, sizeof(type), (uint64_t)(type)(val))) goto fault; } \
     NEXT();
@@ -183,7 +183,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #define ATOMIC(name, type, body) \
   L_##name: { \
     addr = DST + ip->aux; \
-    p = fast_mem(rg, nrg, tk, tminv, addr, sizeof(type), RG_CTX | RG_RO | RG_ELEM); \
+    p = fast_mem(rg, nrg, tk, tminv, (struct xi *)ip, addr, sizeof(type), RG_CTX | RG_RO | RG_ELEM); \
     if (!p) { vm->insns = cnt; p = vm_mem(vm, addr, sizeof(type), 1, "atomic operation"); \
               if (!p) goto fault; } \
     type old_, new_; memcpy(&old_, p, sizeof old_); (void)new_; \

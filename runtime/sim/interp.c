@@ -116,6 +116,9 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
       x->imm = in->imm;
       x->aux = in->off;
       x->op = OP_INVALID;
+      /* The tag cache starts as (tag 0, region 0), a pair the decoding
+         gives: ((0 ^ k) - k) * m' = 0.  */
+      x->tag_cache = 0;
       /* register numbers are checked here once: handlers index R[] */
       if (c == 0x18 ? x->dst >= 10 : c == 0x85 ? 0 : (x->dst > 10 || x->src > 10))
         continue;
@@ -318,9 +321,20 @@ const char *vm_op_name(uint16_t op)
    registers), then the bounds; NULL sends the access to the slow path,
    which explains the fault.  */
 static inline uint8_t *fast_mem(const struct region *rg, uint32_t nrg, uint32_t tk, uint32_t tminv,
-                                uint64_t addr, uint32_t size, uint32_t deny)
+                                struct xi *ip, uint64_t addr, uint32_t size, uint32_t deny)
 {
-  uint32_t ri = (((uint32_t)(addr >> 32) ^ tk) - tk) * tminv, off = (uint32_t)addr;
+  /* The tag's region index: the instruction's cache holds a pair the
+     decoding computed, so it is right whenever the tag matches (an
+     instruction mostly reaches one region: the stack, a map value).  */
+  uint32_t hi = (uint32_t)(addr >> 32), off = (uint32_t)addr, ri;
+  uint64_t c = ip->tag_cache;
+  if (__builtin_expect((uint32_t)c == hi, 1))
+    ri = (uint32_t)(c >> 32);
+  else
+    {
+      ri = ((hi ^ tk) - tk) * tminv;
+      ip->tag_cache = (uint64_t)ri << 32 | hi;
+    }
   if (__builtin_expect(ri < nrg, 1))
     {
       const struct region *g = &rg[ri];

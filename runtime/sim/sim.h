@@ -45,7 +45,11 @@ struct xi {
   uint8_t dst, src;
   int32_t imm;
   int64_t aux;            /* offset, jump target pointer, 64-bit immediate */
-  int64_t spare;          /* pads to 32 bytes: pointer differences are shifts */
+  /* Memory instructions: the last region tag seen (low 32 bits) and its
+     region index (high 32 bits), so that the next access through the
+     same tag skips decoding it (fast_mem).  Also pads to 32 bytes:
+     pointer differences are shifts.  */
+  uint64_t tag_cache;
 };
 
 struct hent;
