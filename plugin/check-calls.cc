@@ -94,6 +94,19 @@ bpfs_check_calls (function *fun)
       }
 }
 
+/* What INSN calls (the address in its call's MEM), or NULL_RTX when INSN
+   is no call.  */
+static rtx
+call_target (rtx_insn *insn)
+{
+  if (!CALL_P (insn))
+    return NULL_RTX;
+  rtx call = get_call_rtx_from (insn);
+  if (!call || !MEM_P (XEXP (call, 0)))
+    return NULL_RTX;
+  return XEXP (XEXP (call, 0), 0);
+}
+
 /* The last word on a call's target, whatever the options: BPF has no
    indirect call, and `call 0' (what a helper pointer whose value was lost
    becomes) is no helper.  Both are errors at the call, never output.
@@ -140,13 +153,8 @@ indirect_call_notes (function *)
     return 0;
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
-      if (!CALL_P (insn))
-	continue;
-      rtx call = get_call_rtx_from (insn);
-      if (!call || !MEM_P (XEXP (call, 0)))
-	continue;
-      rtx addr = XEXP (XEXP (call, 0), 0);
-      if (CONST_INT_P (addr) || GET_CODE (addr) == SYMBOL_REF)
+      rtx addr = call_target (insn);
+      if (!addr || CONST_INT_P (addr) || GET_CODE (addr) == SYMBOL_REF)
 	continue;
       inform (call_location (INSN_LOCATION (insn)),
 	      "the indirect call: its callee is not known at compile time, "
@@ -164,12 +172,9 @@ check_rtl_calls (function *)
 		       && !bpfs_options.allow_extern_calls;
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
-      if (!CALL_P (insn))
+      rtx addr = call_target (insn);
+      if (!addr)
 	continue;
-      rtx call = get_call_rtx_from (insn);
-      if (!call || !MEM_P (XEXP (call, 0)))
-	continue;
-      rtx addr = XEXP (XEXP (call, 0), 0);
       if (!check_call_target (insn, addr) || !check_library
 	  || GET_CODE (addr) != SYMBOL_REF)
 	continue;
