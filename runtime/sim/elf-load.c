@@ -765,9 +765,11 @@ static int load(struct ld *l, const void *buf, size_t len)
       memcpy(o->code + l->secs[s].code_base, l->secs[s].data, l->secs[s].size);
   if (l->btf)
     {
-      /* invalid BTF is no BTF: maps in .maps then need it and fail */
+      /* invalid BTF is no BTF: maps in .maps then need it and fail.  The
+         kernel takes BTF version 1 only; libbpf 1.1 does not check the
+         version, so it is checked here, as the kernel would.  */
       libbpf_set_print(NULL);   /* its diagnostics are not ours: ours below */
-      struct btf *b = btf__new(l->btf, l->btf_len);
+      struct btf *b = l->btf_len >= 4 && l->btf[2] == 1 ? btf__new(l->btf, l->btf_len) : NULL;
       if (b && !libbpf_get_error(b))
         {
           l->btfp = b;
