@@ -32,6 +32,7 @@
  * symbols (.LBPFStid<N>) set at the end of the file.  */
 #include "plugin/gcc-compat.h"
 #include "c-tree.h"
+#include "tree-iterator.h"
 #include "btf/btf.h"
 #include "btf/gcc-btf.h"
 #include "attrs/core.h"
@@ -385,6 +386,33 @@ rewrite_value (tree e, bool all)
   if (relocatable_chain (e, &c, all))
     return build1_loc (loc, INDIRECT_REF, TREE_TYPE (e),
 		       relocated_address (loc, e, &c, all));
+  /* `&p[2]' in __builtin_preserve_access_index (bpf_core_read (dst, n,
+     &p[2])): GCC's front end has folded it to `p + 2 * sizeof *p', which
+     clang relocates as the access "2" on *p's type (its size may differ
+     in the kernel).  */
+  if (all && TREE_CODE (e) == POINTER_PLUS_EXPR
+      && TREE_CODE (TREE_OPERAND (e, 1)) == INTEGER_CST
+      && tree_fits_shwi_p (TREE_OPERAND (e, 1)))
+    {
+      tree pointee = TREE_TYPE (TREE_TYPE (e));
+      tree sp = strip_type (pointee);
+      HOST_WIDE_INT off = tree_to_shwi (TREE_OPERAND (e, 1));
+      HOST_WIDE_INT size = sp && COMPLETE_TYPE_P (sp) ? int_size_in_bytes (sp) : -1;
+      if (size > 0 && off > 0 && off % size == 0 && core_type_p (pointee, all))
+	{
+	  c.base = TREE_OPERAND (e, 0);
+	  c.root = access_root_type (pointee);
+	  c.index.truncate (0);
+	  c.index.safe_push (off / size);
+	  c.bit_offset = off * BITS_PER_UNIT;
+	  c.last_field = NULL_TREE;
+	  c.last_type = pointee;
+	  c.object = NULL_TREE;
+	  tree ref = build1 (INDIRECT_REF, pointee, e);
+	  return fold_convert_loc (loc, TREE_TYPE (e),
+				   relocated_address (loc, ref, &c, all));
+	}
+    }
   if (CONVERT_EXPR_P (e) || TREE_CODE (e) == NON_LVALUE_EXPR)
     {
       tree inner = rewrite_value (TREE_OPERAND (e, 0), all);
@@ -573,6 +601,90 @@ memory_size_ok (tree type, HOST_WIDE_INT off)
 	 && off >= -32768 && off <= 32767;
 }
 
+/* The stores of what CTOR initializes in REF, appended to LIST: a scalar
+   member `REF.f = v', a string into a char array member a copy to its
+   address.  False for what this does not take apart (a bitfield, a range
+   of array elements, a union member), and then nothing is rewritten.  */
+static bool
+initializer_stores (location_t loc, tree ref, tree ctor, tree *list)
+{
+  tree type = TREE_TYPE (ctor);
+  if (TREE_CODE (type) != RECORD_TYPE && TREE_CODE (type) != ARRAY_TYPE)
+    return false;
+  unsigned HOST_WIDE_INT i;
+  tree idx, val;
+  HOST_WIDE_INT next = 0;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (ctor), i, idx, val)
+    {
+      tree sub;
+      if (TREE_CODE (type) == RECORD_TYPE)
+	{
+	  if (!idx || TREE_CODE (idx) != FIELD_DECL || DECL_BIT_FIELD_TYPE (idx))
+	    return false;
+	  sub = build3 (COMPONENT_REF, TREE_TYPE (idx), ref, idx, NULL_TREE);
+	}
+      else
+	{
+	  if (idx && (TREE_CODE (idx) != INTEGER_CST || !tree_fits_shwi_p (idx)))
+	    return false;
+	  HOST_WIDE_INT k = idx ? tree_to_shwi (idx) : next;
+	  next = k + 1;
+	  sub = build4 (ARRAY_REF, TREE_TYPE (type), ref, size_int (k),
+			NULL_TREE, NULL_TREE);
+	}
+      tree st = TREE_TYPE (sub);
+      if (TREE_CODE (val) == CONSTRUCTOR)
+	{
+	  if (!initializer_stores (loc, sub, val, list))
+	    return false;
+	}
+      else if (TREE_CODE (val) == STRING_CST && TREE_CODE (st) == ARRAY_TYPE)
+	{
+	  HOST_WIDE_INT room = int_size_in_bytes (st);
+	  HOST_WIDE_INT len = TREE_STRING_LENGTH (val);
+	  if (room < 0 || len > room + 1)
+	    return false;
+	  if (len > room)
+	    len = room;   /* char a[3] = "abc": no room for the NUL */
+	  tree copy = build_call_expr_loc (loc, builtin_decl_explicit (BUILT_IN_MEMCPY),
+					   3, build_fold_addr_expr (sub),
+					   build_fold_addr_expr (val),
+					   size_int (len));
+	  append_to_statement_list_force (copy, list);
+	}
+      else if (INTEGRAL_TYPE_P (st) || POINTER_TYPE_P (st))
+	append_to_statement_list_force (build2_loc (loc, MODIFY_EXPR, st, sub,
+						    fold_convert (st, val)),
+					list);
+      else
+	return false;
+    }
+  return true;
+}
+
+/* `struct bpf_xfrm_info___local info = { .if_id = req_if_id };', a local
+   object of a CO-RE type whose initializer is not all constants: clang
+   stores those members one by one, each relocated, so that a kfunc given
+   &info sees the kernel's layout (a constant initializer clang copies as
+   a block, in the program's layout, and so does this).  The same here:
+   the initializer becomes `{}' (the object cleared) and the stores,
+   returned, follow the declaration.  NULL_TREE when not such a case.  */
+static tree
+relocated_initializer (tree var, bool all)
+{
+  tree init = DECL_INITIAL (var);
+  if (TREE_STATIC (var) || DECL_EXTERNAL (var) || !init
+      || TREE_CODE (init) != CONSTRUCTOR || CONSTRUCTOR_NELTS (init) == 0
+      || TREE_CONSTANT (init) || !core_type_p (TREE_TYPE (var), all)
+      || !RECORD_OR_UNION_TYPE_P (TREE_TYPE (var)))
+    return NULL_TREE;
+  tree list = alloc_stmt_list ();
+  if (!initializer_stores (DECL_SOURCE_LOCATION (var), var, init, &list))
+    return NULL_TREE;
+  DECL_INITIAL (var) = build_constructor (TREE_TYPE (var), NULL);
+  return list;
+}
+
 /* walk_tree callback: every load, store and address of a field reached
    through a pointer to a preserve_access_index type (DATA null), or to
    any struct, union or array (DATA non-null: inside the argument of
@@ -589,10 +701,20 @@ rewrite_body_r (tree *tp, int *walk_subtrees, void *data)
     case DECL_EXPR:
       if (VAR_P (DECL_EXPR_DECL (t)) && DECL_INITIAL (DECL_EXPR_DECL (t)))
 	{
-	  /* The initializer itself stays in the program's layout, as
-	     clang leaves it.  */
 	  walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), rewrite_body_r, data,
 		     NULL);
+	  tree stores = relocated_initializer (DECL_EXPR_DECL (t), all);
+	  if (stores)
+	    {
+	      /* The declaration, now clearing the object, then each
+		 initialized member stored through its relocation.  */
+	      walk_tree (&stores, rewrite_body_r, data, NULL);
+	      tree list = alloc_stmt_list ();
+	      append_to_statement_list_force (t, &list);
+	      append_to_statement_list_force (stores, &list);
+	      *tp = list;
+	      *walk_subtrees = 0;
+	    }
 	}
       return NULL_TREE;
     case MODIFY_EXPR:

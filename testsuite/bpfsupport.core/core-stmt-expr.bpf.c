@@ -17,7 +17,11 @@
    back through a pointer, relocated as well; only the same layout on both
    sides gives the values back.  So are members of a global array's
    element of variable index (`entries[i].from', get_branch_snapshot.c):
-   out[12].
+   out[12].  An initializer that is not all constants stores its members
+   relocated too, as clang does (xfrm_info.c's `info = { .if_id =
+   req_if_id }' given to a kfunc): out[13..14].  `&pa[2]' in the builtin
+   (bpf_core_read (dst, n, &p[2]), test_core_reloc_misc.c) is the access
+   "2" on the element type, whose size differs in the target: out[15].
    core-stmt-expr.exp runs it against core-target.c's layout.  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -41,9 +45,14 @@ struct core_t___pai {
   int gone;
 } __attribute__((preserve_access_index));
 
-long out[13];
+long out[16];
 char objbuf[sizeof (struct core_t___pai)] = { 1 };   /* .data, as buf */
 struct core_t___pai garr[2] = { { .gone = 1 } };     /* .data too */
+char objbuf2[sizeof (struct core_t___pai)] = { 1 };
+
+struct core_arr___pai {
+  int x;
+} __attribute__((preserve_access_index));
 char buf[64] = { 1 };   /* .data: `out' alone is in .bss */
 
 SEC("syscall")
@@ -90,6 +99,16 @@ int core_stmt_expr(void *ctx)
   garr[k].d = 0x13572468;
   q = (void *) ((char *) garr + sizeof garr[0]);
   out[12] = q->d;
+
+  struct core_t___pai o2 = { .a = (int) k + 0x100, .d = (int) k + 0x200 };
+  __builtin_memcpy (objbuf2, &o2, sizeof o2);
+  q = (void *) objbuf2;
+  out[13] = q->a;
+  out[14] = q->d;
+
+  struct core_arr___pai *pa = (void *) buf;
+  struct core_arr___pai *pa2 = __builtin_preserve_access_index (&pa[2]);
+  out[15] = pa2->x;
   return 0;
 }
 

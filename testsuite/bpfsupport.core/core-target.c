@@ -18,3 +18,10 @@ enum core_e core_target_enum;
 
 typedef struct core_t core_alias_t;
 core_alias_t core_target_alias;
+
+/* core-stmt-expr.bpf.c's `&pa[2]': an element type of another size.  */
+struct core_arr {
+  long y;
+  int x;
+};
+struct core_arr core_target_arr;
