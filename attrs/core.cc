@@ -422,18 +422,25 @@ rewrite_value (tree e, bool all)
   return e;
 }
 
-/* A scalar load through a preserve_access_index type: the relocation sits
-   on the load itself (ldx rD, [rS + off]).  */
+/* A load of SIZE bytes at OFF from the base of the chain C, of TYPE, with
+   the relocation on the load itself (ldx rD, [rS + off]).  */
 static tree
-relocated_load (location_t loc, tree ref, access_chain *c, bool all)
+relocated_load_at (location_t loc, access_chain *c, bool all,
+		   HOST_WIDE_INT off, HOST_WIDE_INT size, tree type)
 {
   char access[256];
-  HOST_WIDE_INT off = c->bit_offset / BITS_PER_UNIT;
-  HOST_WIDE_INT size = int_size_in_bytes (TREE_TYPE (ref));
   unsigned n = new_reloc (CORE_FIELD_BYTE_OFFSET, USE_LOAD, c->root,
 			  access_string (c, access, sizeof access), off, size);
   tree base = fold_convert_loc (loc, ptr_type_node, rewrite_value (c->base, all));
-  return marker_call (loc, n, TREE_TYPE (ref), base);
+  return marker_call (loc, n, type, base);
+}
+
+/* A scalar load through a preserve_access_index type.  */
+static tree
+relocated_load (location_t loc, tree ref, access_chain *c, bool all)
+{
+  return relocated_load_at (loc, c, all, c->bit_offset / BITS_PER_UNIT,
+			    int_size_in_bytes (TREE_TYPE (ref)), TREE_TYPE (ref));
 }
 
 static bool
@@ -466,13 +473,8 @@ relocated_bitfield_load (location_t loc, tree ref, bool all)
       || byte_off < -32768 || byte_off > 32767 || bit_sz < 1 || bit_sz > 64)
     return NULL_TREE;
   use_object_address (&c);
-  char access[256];
-  unsigned n = new_reloc (CORE_FIELD_BYTE_OFFSET, USE_LOAD, c.root,
-			  access_string (&c, access, sizeof access), byte_off,
-			  byte_sz);
-  tree base = fold_convert_loc (loc, ptr_type_node, rewrite_value (c.base, all));
   tree unit_type = lang_hooks.types.type_for_size (byte_sz * BITS_PER_UNIT, 1);
-  tree unit = marker_call (loc, n, unit_type, base);
+  tree unit = relocated_load_at (loc, &c, all, byte_off, byte_sz, unit_type);
   /* Little-endian: the field's bits start SHIFT bits into the unit.  Shift
      them to the top of 64 bits, then back down, arithmetically for a
      signed field (what BPF_CORE_READ_BITFIELD does too).  */
@@ -527,9 +529,7 @@ covering_fields (tree type, tree obj, HOST_WIDE_INT base, HOST_WIDE_INT pos,
   return true;
 }
 
-static tree relocated_bitfield_load (location_t, tree, bool);
 static bool memory_size_ok (tree, HOST_WIDE_INT);
-static tree relocated_load (location_t, tree, access_chain *, bool);
 
 /* BIT_FIELD_REF <OBJ, NBITS, POS> of a CO-RE chain OBJ (or of `*p', P a
    pointer to a CO-RE type): what GCC's folder

@@ -251,7 +251,17 @@ release (struct held *h, FILE *to)
       if (to && h->len)
         fwrite (h->buf, 1, h->len, to);
       free (h->buf);
+      h->f = NULL;
     }
+}
+
+/* Release the three streams of a pass, writing what they hold to TO's
+   (NULL: dropping it).  */
+static void
+release_all (struct held h[3], FILE *const *to)
+{
+  for (int k = 0; k < 3; k++)
+    release (&h[k], to ? to[k] : NULL);
 }
 
 /* Assemble TEXT: passes until no jump to a label is out of range
@@ -262,36 +272,28 @@ asm_run (const char *file, const char *text, size_t len,
          const struct asm_opts *opts)
 {
   enum { MAX_PASSES = 8 };
+  /* What a pass writes: diagnostics, --app-stats, .print.  */
+  FILE *const to[3] = { opts->diag, opts->app_stats, stdout };
   unsigned *relax = NULL;
   size_t nrelax = 0;
   for (int pass = 1;; pass++)
     {
-      struct asm_opts po = *opts;
-      struct held diag, stats, print;
-      po.diag = hold (&diag, opts->diag);
-      po.app_stats = hold (&stats, opts->app_stats);
-      FILE *pr = hold (&print, stdout);
-      /* Without somewhere to keep a pass's output, one pass only.  */
-      int last = pass == MAX_PASSES || (opts->diag && !po.diag)
-                 || (opts->app_stats && !po.app_stats) || !pr;
+      struct held h[3];
+      memset (h, 0, sizeof h);
+      int last = pass == MAX_PASSES;
+      for (int k = 0; k < 3 && !last; k++)
+        if (to[k] && !hold (&h[k], to[k]))
+          last = 1;   /* nowhere to keep a pass's output: one pass only */
       if (last)
-        {
-          release (&diag, NULL);
-          release (&stats, NULL);
-          release (&print, NULL);
-          po.diag = opts->diag;
-          po.app_stats = opts->app_stats;
-          pr = stdout;
-        }
-      struct asm_ctx *c = asm_run_pass (file, text, len, &po, pr, relax, nrelax, last);
+        release_all (h, NULL);
+      struct asm_opts po = *opts;
+      po.diag = last ? to[0] : h[0].f;
+      po.app_stats = last ? to[1] : h[1].f;
+      struct asm_ctx *c = asm_run_pass (file, text, len, &po, last ? to[2] : h[2].f,
+                                        relax, nrelax, last);
       if (last || !c->nwant || c->nerr)
         {
-          if (!last)
-            {
-              release (&diag, opts->diag);
-              release (&stats, opts->app_stats);
-              release (&print, stdout);
-            }
+          release_all (h, to);
           c->opts = opts;
           c->print = stdout;
           c->relax = NULL;
@@ -299,9 +301,7 @@ asm_run (const char *file, const char *text, size_t len,
           free (relax);
           return c;
         }
-      release (&diag, NULL);
-      release (&stats, NULL);
-      release (&print, NULL);
+      release_all (h, NULL);
       relax = xrealloc (relax, (nrelax + c->nwant) * sizeof *relax);
       memcpy (relax + nrelax, c->want, c->nwant * sizeof *relax);
       nrelax += c->nwant;
