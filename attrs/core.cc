@@ -1493,7 +1493,9 @@ bpfs_core_init (void)
   if (!bpfs_options.core)
     return;
   core_types = new hash_set<tree>;
-  register_callback (bpfs_plugin_name, PLUGIN_START_UNIT, declare_builtins, NULL);
+  /* At PLUGIN_PRAGMAS (c_common_init), which -E reaches too: GCC's own
+     builtins exist then, and __has_builtin sees these beside them.  */
+  register_callback (bpfs_plugin_name, PLUGIN_PRAGMAS, declare_builtins, NULL);
   register_callback (bpfs_plugin_name, PLUGIN_PRAGMAS, register_pragmas, NULL);
   register_callback (bpfs_plugin_name, PLUGIN_FINISH_TYPE, note_type, NULL);
   register_callback (bpfs_plugin_name, PLUGIN_PRE_GENERICIZE,

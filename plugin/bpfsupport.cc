@@ -11,6 +11,8 @@ int plugin_is_GPL_compatible;
 
 const char *bpfs_plugin_name = "bpfsupport";
 struct bpfs_options bpfs_options;
+/* cpu= given on the command line (else bpf-gcc's -mcpu decides).  */
+static bool cpu_given;
 
 static struct plugin_info bpfsupport_info = {
   BPFSUPPORT_VERSION,
@@ -161,6 +163,7 @@ parse_argument (const char *key, const char *value)
 	      && !value[2])
 	    {
 	      bpfs_options.cpu = value[1] - '0';
+	      cpu_given = true;
 	      return true;
 	    }
 	  error ("%s: argument %<cpu%> takes v1, v2, v3 or v4, not %qs",
@@ -218,6 +221,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   register_callback (bpfs_plugin_name, PLUGIN_INFO, NULL, &bpfsupport_info);
   if (!parse_arguments (info))
     return 0;
+  /* Without cpu=, the instruction set is bpf-gcc's own -mcpu (v1..v3;
+     decoded before plugins load): code the plugin adds and the target
+     macros then agree with the code GCC emits.  */
+  if (!cpu_given)
+    bpfs_options.cpu = (int) bpf_isa - (int) ISA_V1 + 1;
 
   bpfs_kernel_helper_attr_init ();
   bpfs_btf_tags_attr_init ();
@@ -231,6 +239,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_varargs_init ();
   bpfs_assembler_init ();
   bpfs_clang_macros_init ();
+  bpfs_target_macros_init ();
   bpfs_libc_stdint_init ();
   if (bpfs_options.used_libcalls)
     bpfs_libcall_externs_init ();

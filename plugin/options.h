@@ -49,6 +49,7 @@ void bpfs_float_constants_init (void);      /* plugin/float-constants.cc */
 void bpfs_varargs_init (void);              /* plugin/varargs.cc */
 void bpfs_assembler_init (void);            /* plugin/assembler.cc */
 void bpfs_clang_macros_init (void);         /* plugin/clang-macros.cc */
+void bpfs_target_macros_init (void);        /* plugin/target-macros.cc */
 void bpfs_libc_stdint_init (void);          /* plugin/libc-stdint.cc */
 void bpfs_libcall_externs_init (void);      /* plugin/libcall-externs.cc */
 void bpfs_no_icf_init (void);               /* plugin/no-icf.cc */
