@@ -220,8 +220,11 @@ int step1(struct dbg *d)
           return ST_EXIT;
         if (vm->tail_prog)
           {
-            next = vm->obj->progs[vm->tail_prog - 1].start;
+            uint32_t tp = (uint32_t)vm->tail_prog - 1;
             vm->tail_prog = 0;
+            if (tp >= vm->obj->nprogs || vm->obj->progs[tp].start >= vm->ncode)
+              return xfault(d, "tail call to program %u which does not exist", tp);
+            next = vm->obj->progs[tp].start;
             if (d->trace == DBG_TRACE_CALLS)
               fprintf(vm->out, "%*stail call to %s\n", 2 * (d->nf + 1), "", func_name(d, next));
           }
@@ -293,6 +296,7 @@ void start_machine(struct dbg *d, uint32_t entry, const uint64_t args[5])
   for (int i = 0; i < 5; i++)
     d->R[i + 1] = args[i];
   vm->insns = 0;
+  vm->helper_bytes = 0;
   vm->tail_cnt = 0;
   vm->fault = 0;
   vm->exited = 0;
