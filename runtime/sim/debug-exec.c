@@ -169,6 +169,8 @@ int step1(struct dbg *d)
     case D_LDABS_B: case D_LDABS_H: case D_LDABS_W:
     case D_LDIND_B: case D_LDIND_H: case D_LDIND_W:
       {
+        if (!vm_ldabs_allowed(vm))
+          return xfault(d, "?");
         int n = (op == D_LDABS_B || op == D_LDIND_B) ? 1 : (op == D_LDABS_H || op == D_LDIND_H) ? 2 : 4;
         int64_t o = op <= D_LDABS_W ? (int64_t)ip->imm
                                     : (int64_t)(int32_t)((uint32_t)SRC + (uint32_t)ip->imm);
@@ -187,6 +189,9 @@ int step1(struct dbg *d)
       {
         helper_fn fn = helper_get(ip->imm);
         vm->cur_pc = pc;
+        if (ip->imm >= SIM_SERVICE_BASE && !vm->obj->is_exec && vm->prog_type && fn)
+          return xfault(d, "simulator service %s is only for plain executables, not %s programs",
+                        helper_name(ip->imm), elo_type_name(vm->prog_type));
         if (!fn)
           {
             const char *hn = helper_name(ip->imm);

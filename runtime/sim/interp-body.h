@@ -220,6 +220,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #define LDPKT(name, n, offexpr) \
   L_##name: { \
     int64_t o_ = (offexpr); \
+    if (!vm_ldabs_allowed(vm)) { SYNC(); goto fault; } \
     if (!vm->pkt || o_ < 0 || (uint64_t)o_ + n > (uint64_t)(vm->pkt_end - vm->pkt_data)) \
       { R[0] = 0; SYNC(); goto done; } \
     const uint8_t *q_ = vm->pkt + vm->pkt_data + o_; \
@@ -238,6 +239,12 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       SYNC();
       vm->insns = cnt;
       vm->cur_pc = ip - code;
+      if (ip->imm >= SIM_SERVICE_BASE && !vm->obj->is_exec && vm->prog_type && fn)
+        {
+          vm_faultf(vm, "simulator service %s is only for plain executables, not %s programs",
+                    helper_name(ip->imm), elo_type_name(vm->prog_type));
+          goto fault;
+        }
       if (!fn)
         {
           const char *hn = helper_name(ip->imm);

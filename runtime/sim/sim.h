@@ -199,6 +199,7 @@ int vm_charge(struct vm *vm, uint64_t bytes);
 /* Bytes readable from ADDR (for strings), 0 when invalid.  */
 uint64_t vm_mem_avail(struct vm *vm, uint64_t addr, int write);
 int vm_faultf(struct vm *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int vm_ldabs_allowed(struct vm *vm);
 int vm_slow_load(struct vm *vm, uint64_t addr, int size, uint64_t *val);
 int vm_slow_store(struct vm *vm, uint64_t addr, int size, uint64_t val);
 const char *vm_region_name(struct vm *vm, uint64_t addr);

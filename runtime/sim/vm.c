@@ -273,8 +273,11 @@ static int ctx_load(struct vm *vm, uint32_t off, int size, uint64_t *val)
   uint32_t t = vm->prog_type;
   if (t == BPF_PROG_TYPE_XDP)
     {
-      if ((uint64_t)off + size > sizeof(struct xdp_md))
-        return vm_faultf(vm, "invalid read of %d bytes at offset %u of the xdp_md context", size, off);
+      /* __is_valid_xdp_access: only 4-byte reads of one field (an
+         8-byte read across two fields is refused) */
+      if ((uint64_t)off + size > sizeof(struct xdp_md) || size != 4)
+        return vm_faultf(vm, "invalid read of %d bytes at offset %u of the xdp_md context "
+                         "(the kernel allows 4-byte reads of its fields)", size, off);
       if (size == 4 && (off == 0 || off == 4 || off == 8))
         {
           uint32_t o = off == 0 ? vm->pkt_data : off == 4 ? vm->pkt_end : vm->pkt_meta;
@@ -342,6 +345,17 @@ static int ctx_store(struct vm *vm, uint32_t off, int size, uint64_t val)
     }
   return vm_faultf(vm, "invalid write of %d bytes at offset %u of the %s context (read-only)",
                    size, off, t == BPF_PROG_TYPE_XDP ? "xdp_md" : "program");
+}
+
+/* Legacy packet loads (LD_ABS, LD_IND): the kernel's may_access_skb.  */
+int vm_ldabs_allowed(struct vm *vm)
+{
+  uint32_t t = vm->prog_type;
+  if (t == BPF_PROG_TYPE_SOCKET_FILTER || t == BPF_PROG_TYPE_SCHED_CLS || t == BPF_PROG_TYPE_SCHED_ACT)
+    return 1;
+  vm_faultf(vm, "BPF_LD_ABS and BPF_LD_IND are not allowed in %s programs (only socket filters and tc)",
+            elo_type_name(t));
+  return 0;
 }
 
 int vm_slow_load(struct vm *vm, uint64_t addr, int size, uint64_t *val)
