@@ -17,8 +17,8 @@ static long cb(__u32 i, void *ctx)
   if (!v)
     return 1;
   bpf_map_lookup_elem(&h, &k);
-  bpf_map_update_elem(&h, &k, v, 0);
-  return 0;
+  /* an update that fails (out of memory) ends the loop early */
+  return bpf_map_update_elem(&h, &k, v, 0) != 0;
 }
 SEC("xdp")
 int f(struct xdp_md *ctx)
