@@ -599,6 +599,11 @@ int main(int argc, char **argv)
     }
   vm.prog_type = ptype;
   vm.prog = pi;
+  if (maps_check_prog_arrays(&vm, err, sizeof err))
+    {
+      fprintf(stderr, "%s\n", err);
+      return 2;
+    }
   if (dopt.debug)
     return debug_main(&vm, file, pi, debug_prepare, &s, &dopt);
   uint64_t ret = 0;
@@ -613,6 +618,7 @@ int main(int argc, char **argv)
       if (obj->is_exec && ptype == 0)
         args[1] = vm.ctx_reg ? vm_addr(&vm, vm.ctx_reg, 0) : 0;
       vm.insns = 0;
+      vm.helper_bytes = 0;
       vm.tail_cnt = 0;
       vm.fp = vm_frame_fp(&vm, 0);
       memset(vm.frames, 0, 1);
