@@ -172,6 +172,11 @@ struct macro {
   int nlines, line, bodyline, ctx;
   unsigned count;      /* invocations so far (\+) */
   int dead;            /* purged */
+  /* formal's index + 1 by name hash (open addressing, 0: empty; FHCAP a
+     power of two): finding a formal is O(1), so 80,000 parameters cost
+     linear time, not quadratic.  */
+  int *fhash;
+  size_t fhcap;
 };
 
 
