@@ -21,7 +21,7 @@ DEPS_OK       := $(BUILD)/.deps-ok
 # (as root) or prints the command; every top-level target runs it first.
 DEB_PACKAGES := gcc-bpf binutils-bpf gcc-12-source g++ libgmp-dev libmpfr-dev \
   libmpc-dev xz-utils libelf-dev dejagnu expect libbpf-dev bpftool clang llvm \
-  libreadline-dev libclang-rt-14-dev clang-19
+  libreadline-dev libclang-rt-14-dev clang-19 valgrind
 
 # How test programs include the libbpf headers with bpf-gcc: the asm/
 # headers live in the multiarch directory.

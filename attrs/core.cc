@@ -1367,6 +1367,11 @@ lower_core_markers (function *fun)
 	  lhs = NULL_TREE;
 	tree ranged;
 	tree wide = zero_extended_load (relocs[n], lhs, &ranged);
+	/* A load or value whose result is discarded (`q->x;' at -O0) still
+	   needs the template's output %0: without one the inputs take its
+	   number and %1 is out of range.  A scratch name the asm writes.  */
+	if (!lhs && relocs[n].use != USE_STORE)
+	  lhs = make_ssa_name (long_long_unsigned_type_node);
 	gimple *g = reloc_asm (n, wide ? wide : lhs, a1, a2);
 	gimple_set_location (g, gimple_location (call));
 	if (gimple_vdef (call))

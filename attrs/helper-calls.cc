@@ -226,7 +226,7 @@ trace_value (tree fn, callee_values &v)
   if (SSA_NAME_IS_DEFAULT_DEF (fn))
     {
       tree var = SSA_NAME_VAR (fn);
-      v.add (var && TREE_CODE (var) == PARM_DECL ? ref_helper_number (var) : 0,
+      v.add (var && (TREE_CODE (var) == PARM_DECL || VAR_P (var)) ? ref_helper_number (var) : 0,
 	     true);
       return;
     }

@@ -67,8 +67,14 @@ struct asm_ctx;
 struct asm_ctx *asm_run(const char *file, const char *text, size_t len,
                         const struct asm_opts *opts);
 int asm_errors(const struct asm_ctx *);
-/* Write the object to PATH (via a temporary and rename).  0 on success.  */
+/* Write the object to PATH: a regular file via a temporary and rename,
+   a device or FIFO written through.  0 on success.  */
 int asm_write_elf(struct asm_ctx *, const char *path);
+/* Whether OUT exists and is the regular file IN ("-": standard input).  */
+int asm_same_file(const char *out, const char *in);
+/* Remove a failed run's output PATH if it is a regular file or symlink,
+   never a device, FIFO or directory (gas's unlink_if_ordinary).  */
+void asm_remove_output(const char *path);
 void asm_free(struct asm_ctx *);
 
 /* Accessors for the ELF writer.  */
@@ -166,6 +172,11 @@ struct macro {
   int nlines, line, bodyline, ctx;
   unsigned count;      /* invocations so far (\+) */
   int dead;            /* purged */
+  /* formal's index + 1 by name hash (open addressing, 0: empty; FHCAP a
+     power of two): finding a formal is O(1), so 80,000 parameters cost
+     linear time, not quadratic.  */
+  int *fhash;
+  size_t fhcap;
 };
 
 

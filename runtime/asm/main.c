@@ -66,11 +66,25 @@ read_all (FILE *f, size_t *len)
   return b;
 }
 
+/* Flush and close F (standard output stays open), named NAME in the
+   error: data lost to a full disk or /dev/full is an error, never exit 0.  */
+static int
+close_output (FILE *f, const char *name)
+{
+  int bad = fflush (f) != 0 || ferror (f);
+  if (f != stdout && fclose (f) != 0)
+    bad = 1;
+  if (bad)
+    fprintf (stderr, "bpf-asm: error: writing %s: %s\n", name,
+             errno ? strerror (errno) : "write error");
+  return bad ? -1 : 0;
+}
+
 int
 main (int argc, char **argv)
 {
   struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 1000, stderr, 0, NULL };
-  const char *out = "a.out";
+  const char *out = "a.out", *app_stats = NULL;
   int dis = 0, show_bytes = 0, syntax_given = 0;
   const char **inputs = calloc ((size_t) argc + 1, sizeof *inputs);
   int ninputs = 0;
@@ -121,16 +135,7 @@ main (int argc, char **argv)
       else if (!strcmp (a, "-mno-xbpf"))
         opts.xbpf = 0;
       else if (!strncmp (a, "--app-stats=", 12))
-        {
-          if (opts.app_stats && opts.app_stats != stdout)
-            fclose (opts.app_stats);
-          opts.app_stats = strcmp (a + 12, "-") ? fopen (a + 12, "w") : stdout;
-          if (!opts.app_stats)
-            {
-              fprintf (stderr, "bpf-asm: cannot open `%s'\n", a + 12);
-              return 1;
-            }
-        }
+        app_stats = a + 12;
       else if (!strncmp (a, "--max-errors=", 13))
         opts.max_errors = atoi (a + 13);
       else if (!strcmp (a, "-EB"))
@@ -171,6 +176,8 @@ main (int argc, char **argv)
       enum bpf_syntax sx = (syntax_given && opts.syntax == ASM_SYNTAX_PSEUDOC)
                            ? BPF_SYNTAX_PSEUDOC : BPF_SYNTAX_GNU;
       int rc = dis_file (inputs[0], sx, show_bytes, stdout) ? 1 : 0;
+      if (close_output (stdout, "standard output") != 0)
+        rc = 1;
       free (inputs);
       return rc;
     }
@@ -180,13 +187,36 @@ main (int argc, char **argv)
   char *text = NULL;
   if (ninputs == 0)
     inputs[ninputs++] = "-";
+  /* An output that is one of the inputs would destroy it (gas refuses
+     too).  Checked before anything is written or removed.  */
+  for (int i = 0; i < ninputs; i++)
+    {
+      const char *outs[2] = { out, app_stats };
+      for (int k = 0; k < 2; k++)
+        if (outs[k] && strcmp (outs[k], "-") && asm_same_file (outs[k], inputs[i]))
+          {
+            fprintf (stderr, "bpf-asm: error: the input `%s' and the output `%s' "
+                     "are the same file\n", inputs[i], outs[k]);
+            return 1;
+          }
+    }
+  if (app_stats)
+    {
+      opts.app_stats = strcmp (app_stats, "-") ? fopen (app_stats, "w") : stdout;
+      if (!opts.app_stats)
+        {
+          fprintf (stderr, "bpf-asm: error: cannot open `%s': %s\n", app_stats,
+                   strerror (errno));
+          return 1;
+        }
+    }
   for (int i = 0; i < ninputs; i++)
     {
       FILE *f = strcmp (inputs[i], "-") ? fopen (inputs[i], "rb") : stdin;
       if (!f)
         {
           fprintf (stderr, "bpf-asm: %s: %s\n", inputs[i], strerror (errno));
-          unlink (out);
+          asm_remove_output (out);
           return 1;
         }
       size_t len;
@@ -208,10 +238,16 @@ main (int argc, char **argv)
   if (asm_errors (c))
     {
       /* Like gas: no object is left behind on errors.  */
-      unlink (out);
+      asm_remove_output (out);
       rc = 1;
     }
   else if (asm_write_elf (c, out) != 0)
+    rc = 1;
+  /* --app-stats, and .print's standard output.  */
+  if (opts.app_stats && opts.app_stats != stdout
+      && close_output (opts.app_stats, app_stats))
+    rc = 1;
+  if (close_output (stdout, "standard output") != 0)
     rc = 1;
   asm_free (c);
   free (inputs);
