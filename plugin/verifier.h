@@ -14,5 +14,6 @@ void bpfs_verifier_inline_init (void);  /* verifier-inline.cc */
 bool bpfs_verifier_context_constants (function *fun);  /* verifier-ctx.cc */
 bool bpfs_verifier_pointer_tests (function *fun);  /* verifier-pointer-tests.cc */
 bool bpfs_verifier_pointer_offsets (function *fun);  /* verifier-pointer-tests.cc */
+bool bpfs_verifier_undefined_phis (function *fun);  /* verifier-undefined.cc */
 
 #endif
