@@ -8,6 +8,7 @@
 void bpfs_verifier_ctx_init (void);     /* verifier-ctx.cc */
 void bpfs_verifier_compare_init (void); /* verifier-compare.cc */
 void bpfs_verifier_inline_init (void);  /* verifier-inline.cc */
+void bpfs_verifier_asm_init (void);     /* verifier-asm.cc */
 
 /* Run from the late pass (after "optimized", every -O level); each
    returns true when it changed the function.  */
