@@ -12,7 +12,8 @@
  * names the fix.  The assembler is told by the plugin argument assembler=,
  * or found in the driver's options, which cc1 sees as COLLECT_GCC_OPTIONS
  * (each in single quotes): an `as' that resolves to bpf-asm in a -B
- * directory means bpf-asm.  */
+ * directory means bpf-asm.  The output carries no `.ident', as clang's
+ * objects carry no .comment.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
 
@@ -118,6 +119,12 @@ check_asm_syntax (void *, void *)
 void
 bpfs_assembler_init (void)
 {
+  /* No `.ident' (the `.comment' section): clang's BPF objects have none,
+     and libbpf and bpftool report the unrecognized section on every open
+     ("skipping unrecognized data section .comment").  -fident brings it
+     back.  */
+  if (!global_options_set.x_flag_no_ident)
+    global_options.x_flag_no_ident = 1;
   if (bpfs_assembler_is_binutils ())
     register_callback (bpfs_plugin_name, PLUGIN_ALL_PASSES_START,
 		       check_asm_syntax, NULL);

@@ -247,6 +247,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     bpfs_no_icf_init ();
   bpfs_tail_call_static_init ();
   bpfs_naked_init ();
+  bpfs_clang_warnings_init ();
+  bpfs_clang_loop_pragmas_init ();
   /* After bpfs_core_init: its PRE_GENERICIZE callback must run after the
      verifier's, and callbacks run newest first.  */
   if (bpfs_options.verifier)

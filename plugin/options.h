@@ -56,6 +56,8 @@ void bpfs_no_icf_init (void);               /* plugin/no-icf.cc */
 void bpfs_tail_call_static_init (void);     /* plugin/tail-call-static.cc */
 void bpfs_verifier_init (void);             /* plugin/verifier.cc */
 void bpfs_naked_init (void);                /* plugin/naked.cc */
+void bpfs_clang_warnings_init (void);       /* plugin/clang-warnings.cc */
+void bpfs_clang_loop_pragmas_init (void);   /* plugin/clang-loop-pragmas.cc */
 
 /* kernel_helper(N) on DECL: N, or 0.  */
 #ifdef GCC_TREE_H

@@ -14,6 +14,7 @@ verifier_late (function *fun)
   bool changed = bpfs_verifier_context_constants (fun);
   changed |= bpfs_verifier_pointer_tests (fun);
   changed |= bpfs_verifier_pointer_offsets (fun);
+  changed |= bpfs_verifier_undefined_phis (fun);
   return changed ? TODO_update_ssa : 0;
 }
 
@@ -67,6 +68,7 @@ bpfs_verifier_init (void)
   bpfs_verifier_ctx_init ();
   bpfs_verifier_compare_init ();
   bpfs_verifier_inline_init ();
+  bpfs_verifier_asm_init ();
   register_callback (bpfs_plugin_name, PLUGIN_OVERRIDE_GATE, override_gate,
 		     NULL);
   bpfs_register_pass (new verifier_late_pass (g), "optimized",
