@@ -12,7 +12,13 @@
  * names the fix.  The assembler is told by the plugin argument assembler=,
  * or found in the driver's options, which cc1 sees as COLLECT_GCC_OPTIONS
  * (each in single quotes): an `as' that resolves to bpf-asm in a -B
- * directory means bpf-asm.  */
+ * directory means bpf-asm.
+ *
+ * bpf-asm is also told the instruction set, by a `.cpu vN' line at the top
+ * of the assembly (the plugin argument cpu=, default v3): its branch
+ * relaxation writes a jump too far for a 16-bit offset as gotol only for
+ * v4 (runtime/asm/relax.c), and below v4 reports it at its line.  GCC 12's
+ * driver passes no -mcpu to the assembler, and bpf-as 2.40 has none.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
 
@@ -115,10 +121,20 @@ check_asm_syntax (void *, void *)
       }
 }
 
+static void
+write_cpu_directive (void *, void *)
+{
+  if (asm_out_file)
+    fprintf (asm_out_file, "\t.cpu\tv%d\n", bpfs_options.cpu);
+}
+
 void
 bpfs_assembler_init (void)
 {
   if (bpfs_assembler_is_binutils ())
     register_callback (bpfs_plugin_name, PLUGIN_ALL_PASSES_START,
 		       check_asm_syntax, NULL);
+  else
+    register_callback (bpfs_plugin_name, PLUGIN_START_UNIT,
+		       write_cpu_directive, NULL);
 }

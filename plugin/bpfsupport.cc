@@ -53,7 +53,8 @@ static const struct plugin_arg plugin_args[] = {
     "                        inline asm is an error naming the fix" },
   { "cpu", ARG_CPU, NULL,
     "=v1|v2|v3|v4: the kernel instruction set to target (default v3; v4 has\n"
-    "                        signed division, kernel 6.6+)" },
+    "                        signed division and, with bpf-asm, gotol for\n"
+    "                        jumps beyond a 16-bit offset; kernel 6.6+)" },
   { "btf", ARG_SWITCH, &bpfs_options.btf,
     "with -g, the plugin's BTF and .BTF.ext instead of GCC's (default on)" },
   { "dwarf", ARG_FLAG, &bpfs_options.dwarf,

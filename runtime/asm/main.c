@@ -31,7 +31,10 @@ usage (FILE *f)
         "                     \"LINE ASSEMBLED SKIPPED\": its statements assembled,\n"
         "                     and skipped (a conditional's branch not taken,\n"
         "                     a macro or .rept body)\n"
-         "  -EL, --64, -v, -I DIR, --gdwarf*, -g, -W, -Z, -mcpu=*, -march=*\n"
+         "  -mcpu=v1|v2|v3|v4  the BPF instruction set (default v4; `.cpu vN'\n"
+         "                     in the input too): below v4, jumps too far for a\n"
+         "                     16-bit offset are errors instead of gotol\n"
+         "  -EL, --64, -v, -I DIR, --gdwarf*, -g, -W, -Z, -march=*\n"
          "                     accepted for gas compatibility (-EB is refused)\n"
          "  --help             this text\n"
          "  --version          version\n"
@@ -69,7 +72,7 @@ read_all (FILE *f, size_t *len)
 int
 main (int argc, char **argv)
 {
-  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 1000, stderr, 0, NULL };
+  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 1000, stderr, 0, NULL, 0 };
   const char *out = "a.out";
   int dis = 0, show_bytes = 0, syntax_given = 0;
   const char **inputs = calloc ((size_t) argc + 1, sizeof *inputs);
@@ -118,6 +121,15 @@ main (int argc, char **argv)
         }
       else if (!strcmp (a, "-mxbpf"))
         opts.xbpf = 1;
+      else if (!strncmp (a, "-mcpu=", 6))
+        {
+          if (!(opts.cpu = cpu_version (a + 6)))
+            {
+              fprintf (stderr, "bpf-asm: error: -mcpu takes v1, v2, v3 or v4, "
+                       "not `%s'\n", a + 6);
+              return 1;
+            }
+        }
       else if (!strcmp (a, "-mno-xbpf"))
         opts.xbpf = 0;
       else if (!strncmp (a, "--app-stats=", 12))
@@ -144,7 +156,7 @@ main (int argc, char **argv)
                || !strncmp (a, "-I", 2) || !strncmp (a, "--gdwarf", 8)
                || !strcmp (a, "-g") || !strcmp (a, "--gen-debug")
                || !strcmp (a, "-W") || !strcmp (a, "--no-warn") || !strcmp (a, "-Z")
-               || !strncmp (a, "-mcpu=", 6) || !strncmp (a, "-march=", 7)
+               || !strncmp (a, "-march=", 7)
                || !strcmp (a, "--fatal-warnings") || !strcmp (a, "-Qy")
                || !strcmp (a, "-Qn") || !strcmp (a, "--noexecstack")
                || !strcmp (a, "-mdialect=normal") || !strcmp (a, "-mdialect=pseudoc")
