@@ -101,8 +101,8 @@ pseudo_c_line_p (const char *text)
   return false;
 }
 
-static void
-check_asm_syntax (void *, void *)
+void
+bpfs_check_asm_syntax (void *, void *)
 {
   basic_block bb;
   if (!cfun || !cfun->cfg)
@@ -121,20 +121,9 @@ check_asm_syntax (void *, void *)
       }
 }
 
-static void
-write_cpu_directive (void *, void *)
+void
+bpfs_write_cpu_directive (void *, void *)
 {
   if (asm_out_file)
     fprintf (asm_out_file, "\t.cpu\tv%d\n", bpfs_options.cpu);
-}
-
-void
-bpfs_assembler_init (void)
-{
-  if (bpfs_assembler_is_binutils ())
-    register_callback (bpfs_plugin_name, PLUGIN_ALL_PASSES_START,
-		       check_asm_syntax, NULL);
-  else
-    register_callback (bpfs_plugin_name, PLUGIN_START_UNIT,
-		       write_cpu_directive, NULL);
 }
