@@ -120,8 +120,8 @@ handle_clang_loop (cpp_reader *)
     note (first != UNKNOWN_LOCATION ? first : loc, count);
 }
 
-static void
-register_pragmas (void *, void *)
+void
+bpfs_clang_loop_pragmas_register (void *, void *)
 {
   c_register_pragma (NULL, "unroll", handle_unroll);
   c_register_pragma (NULL, "nounroll", handle_nounroll);
@@ -166,8 +166,8 @@ find_loop (tree *tp, int *, void *data)
   return NULL_TREE;
 }
 
-static void
-annotate_loops (void *gcc_data, void *)
+void
+bpfs_clang_loop_annotate (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
   if (pending.is_empty () || !fndecl || TREE_CODE (fndecl) != FUNCTION_DECL
@@ -187,12 +187,4 @@ annotate_loops (void *gcc_data, void *)
 		      build_int_cst (integer_type_node, p.count));
     }
   pending.truncate (0);
-}
-
-void
-bpfs_clang_loop_pragmas_init (void)
-{
-  register_callback (bpfs_plugin_name, PLUGIN_PRAGMAS, register_pragmas, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_PRE_GENERICIZE, annotate_loops,
-		     NULL);
 }

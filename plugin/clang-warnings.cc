@@ -165,8 +165,8 @@ hoist_value_objects (tree *tp, int *, void *data)
   return NULL_TREE;
 }
 
-static void
-hoist_statement_expression_values (void *gcc_data, void *)
+void
+bpfs_hoist_statement_expression_values (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
@@ -178,8 +178,8 @@ hoist_statement_expression_values (void *gcc_data, void *)
 				body);
 }
 
-static void
-start_unit (void *, void *)
+void
+bpfs_clang_warnings_start_unit (void *, void *)
 {
   no_distinct_pointer_warning = asked_no_distinct_pointer_warning ();
   if (no_distinct_pointer_warning && !prev_starter)
@@ -198,7 +198,4 @@ bpfs_clang_warnings_init (void)
      runs after the plugins are initialised).  */
   for (const char *name : libm_names)
     disable_builtin_function (name);
-  register_callback (bpfs_plugin_name, PLUGIN_START_UNIT, start_unit, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_PRE_GENERICIZE,
-		     hoist_statement_expression_values, NULL);
 }

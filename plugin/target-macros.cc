@@ -81,18 +81,12 @@ file_change (cpp_reader *pfile, const line_map_ordinary *map)
     next_file_change (pfile, map);
 }
 
-static void
-install (void *, void *)
+void
+bpfs_target_macros_install (void *, void *)
 {
   if (!parse_in || next_file_change)
     return;
   cpp_callbacks *cb = cpp_get_callbacks (parse_in);
   next_file_change = cb->file_change;
   cb->file_change = file_change;
-}
-
-void
-bpfs_target_macros_init (void)
-{
-  register_callback (bpfs_plugin_name, PLUGIN_PRAGMAS, install, NULL);
 }

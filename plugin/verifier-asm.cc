@@ -34,18 +34,11 @@ add_memory_clobber (tree *tp, int *, void *)
   return NULL_TREE;
 }
 
-static void
-volatile_asm_barriers (void *gcc_data, void *)
+void
+bpfs_volatile_asm_barriers (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
   if (fndecl && TREE_CODE (fndecl) == FUNCTION_DECL && DECL_SAVED_TREE (fndecl))
     walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
 				  add_memory_clobber, NULL);
-}
-
-void
-bpfs_verifier_asm_init (void)
-{
-  register_callback (bpfs_plugin_name, PLUGIN_PRE_GENERICIZE,
-		     volatile_asm_barriers, NULL);
 }

@@ -25,6 +25,7 @@ struct asm_opts {
   /* --app-stats: one line "LINE ASSEMBLED SKIPPED" per #APP...#NO_APP block (GCC's
      inline asm), COUNT the statements assembled in it (NULL: none).  */
   FILE *app_stats;
+  int cpu;             /* -mcpu=vN: the BPF ISA version, 1..4 (0: v4) */
 };
 
 struct asm_sym {
@@ -153,6 +154,7 @@ struct fixup {
   struct expr e;
   int line, col, ctx;
   int jump_no;         /* FX_JUMP16 to a label: the jump's number (relax.c) */
+  int short_only;      /* FX_JUMP16 to a label: the CPU has no gotol (relax.c) */
 };
 
 
@@ -308,6 +310,7 @@ struct asm_ctx {
   const unsigned *relax; size_t nrelax;
   unsigned *want; size_t nwant, wantcap;
   int no_relax;        /* last pass: out-of-range jumps are errors */
+  int cpu;             /* the ISA version in effect: -mcpu=, then .cpu */
   FILE *print;         /* where .print writes (stdout, held per pass) */
 };
 
@@ -576,5 +579,7 @@ void apply_fixups (struct asm_ctx *c);
 int relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
                 size_t here);
 int relax_defer (struct asm_ctx *c, const struct fixup *f);
+/* "v1".."v4": 1..4; anything else: 0.  */
+int cpu_version (const char *name);
 
 #endif

@@ -516,6 +516,7 @@ add_fixup (struct asm_ctx *c, enum fx_kind k, size_t off, int size,
   f->col = COL (c, at);
   f->ctx = c->ctx;
   f->jump_no = -1;
+  f->short_only = 0;
 }
 
 /* Parse a constant expression now (errors when symbolic).  */
