@@ -21,6 +21,8 @@
  *     `(void *) N' pointers do with clang;
  *   - a store into a kernel_helper variable or member is an error (the
  *     attribute, not the stored value, says what a call through it does);
+ *     so is passing, for a kernel_helper(N) parameter, an argument known
+ *     to be another helper or an ordinary function;
  *   - each indirect call's callee is traced back (SSA copies, conversions,
  *     phis, loads, and through memory to the store that reached the load)
  *     to the helper numbers it can be.  One number: the call becomes a
@@ -428,6 +430,72 @@ check_helper_store (gimple *stmt)
   inform (DECL_SOURCE_LOCATION (decl), "%qD declared here", decl);
 }
 
+/* A value that an argument is known to be, for the parameter check: the
+   function whose address it is (FUNCTION_DECL), or NULL_TREE with *N set
+   to the helper number it holds (0: unknown, or a null pointer).  */
+static tree
+argument_value (tree arg, HOST_WIDE_INT *n)
+{
+  *n = 0;
+  STRIP_NOPS (arg);
+  if (TREE_CODE (arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (arg))
+    {
+      gimple *def = SSA_NAME_DEF_STMT (arg);
+      if (gimple_assign_single_p (def)
+	  && TREE_CODE (gimple_assign_rhs1 (def)) == ADDR_EXPR)
+	arg = gimple_assign_rhs1 (def);
+    }
+  if (TREE_CODE (arg) == ADDR_EXPR
+      && TREE_CODE (TREE_OPERAND (arg, 0)) == FUNCTION_DECL)
+    {
+      tree fn = TREE_OPERAND (arg, 0);
+      *n = bpfs_kernel_helper_number (fn);
+      return *n ? NULL_TREE : fn;
+    }
+  callee_values v;
+  trace_value (arg, v);
+  if (!v.unknown && v.numbers.length () == 1)
+    *n = v.numbers[0];
+  return NULL_TREE;
+}
+
+/* A call passing an argument for a parameter declared kernel_helper(N):
+   calls through the parameter are `call N' whatever is passed (the
+   attribute, not the value, says what they call, as for a member), so an
+   argument known to be another helper, or a function, would be silently
+   replaced.  That is an error at the call.  Unknown values and null
+   pointers pass: nothing says they are something else.  */
+static void
+check_helper_arguments (gcall *call)
+{
+  tree callee = gimple_call_fndecl (call);
+  if (!callee || gimple_call_internal_p (call))
+    return;
+  unsigned i = 0;
+  for (tree parm = DECL_ARGUMENTS (callee); parm && i < gimple_call_num_args (call);
+       parm = DECL_CHAIN (parm), i++)
+    {
+      HOST_WIDE_INT want = bpfs_kernel_helper_number (parm);
+      if (!want)
+	continue;
+      HOST_WIDE_INT got;
+      tree fn = argument_value (gimple_call_arg (call, i), &got);
+      if (!fn && (!got || got == want))
+	continue;
+      auto_diagnostic_group d;
+      location_t loc = gimple_location (call);
+      if (fn)
+	error_at (loc, "argument %u of %qD is the function %qD, but parameter "
+		  "%qD is %<kernel_helper(%wd)%>: calls through it call helper "
+		  "%wd, never %qD", i + 1, callee, fn, parm, want, want, fn);
+      else
+	error_at (loc, "argument %u of %qD is helper %wd, but parameter %qD is "
+		  "%<kernel_helper(%wd)%>: calls through it call helper %wd "
+		  "whatever is passed", i + 1, callee, got, parm, want, want);
+      inform (DECL_SOURCE_LOCATION (parm), "%qD declared here", parm);
+    }
+}
+
 /* `X = helper pointer' becomes `X = (type) N'.  */
 static bool
 rewrite_helper_load (gimple *stmt)
@@ -468,6 +536,8 @@ bpfs_resolve_helper_calls (function *fun, bool early)
 	    continue;
 	  }
 	gcall *call = dyn_cast<gcall *> (stmt);
+	if (call && early)
+	  check_helper_arguments (call);
 	if (!call || gimple_call_internal_p (call) || gimple_call_fndecl (call))
 	  continue;
 	tree fn = gimple_call_fn (call);

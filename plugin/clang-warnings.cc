@@ -20,7 +20,16 @@
      stack slot to another variable, so the string read later is
      overwritten; clang neither warns nor reuses the slot there.  A
      variable of a statement expression whose address is the expression's
-     value lives, here, as long as the function: no warning, no reuse.  */
+     value lives, here, as long as the function: no warning, no reuse.
+   - `asm volatile (... ::: "r0", ..., "r9")': the kernel selftests'
+     __clobber_all lists every register an asm may change.  GCC 12's BPF
+     backend makes r9 its stack pointer, a fixed register it never
+     allocates, and warns "listing the stack pointer register 'r9' in a
+     clobber list is deprecated" (-Wdeprecated; an error under -Werror, 73
+     selftests files).  For clang r9 is an ordinary callee-saved register.
+     Since GCC never keeps a value in r9, the clobber says nothing to it:
+     it is taken out of the list before expansion, and nothing changes in
+     the code but the warning.  */
 #include "plugin/gcc-compat.h"
 #include "c-family/c-common.h"
 #include "diagnostic.h"
@@ -28,6 +37,7 @@
 #include "toplev.h"
 #include "tree-iterator.h"
 #include "intl.h"
+#include "varasm.h"
 
 /* The libm names of the log2 family.  */
 static const char *const libm_names[] = { "log2", "log2f", "log2l" };
@@ -176,6 +186,36 @@ bpfs_hoist_statement_expression_values (void *gcc_data, void *)
     return;
   walk_tree_without_duplicates (&BIND_EXPR_BODY (body), hoist_value_objects,
 				body);
+}
+
+/* walk_tree callback: take the stack pointer out of an asm's clobbers.  */
+static tree
+drop_stack_pointer_clobber (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  if (TREE_CODE (*tp) != ASM_EXPR)
+    return NULL_TREE;
+  for (tree *c = &ASM_CLOBBERS (*tp); *c; )
+    {
+      tree name = TREE_VALUE (*c);
+      if (TREE_CODE (name) == STRING_CST
+	  && decode_reg_name (TREE_STRING_POINTER (name))
+	     == STACK_POINTER_REGNUM)
+	*c = TREE_CHAIN (*c);
+      else
+	c = &TREE_CHAIN (*c);
+    }
+  return NULL_TREE;
+}
+
+void
+bpfs_drop_stack_pointer_clobbers (void *gcc_data, void *)
+{
+  tree fndecl = (tree) gcc_data;
+  if (fndecl && TREE_CODE (fndecl) == FUNCTION_DECL && DECL_SAVED_TREE (fndecl))
+    walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
+				  drop_stack_pointer_clobber, NULL);
 }
 
 void

@@ -10,7 +10,9 @@
    clang's backend pick any value, so it never reads the register; any
    value is right for the program too, and 0 is the one that costs a
    single move.  Parameters are defined (their registers are set at entry),
-   as are hard register variables.  */
+   as are hard register variables.  PHIs of abnormal edges (setjmp,
+   nonlocal gotos) are left alone: a constant cannot be put on such an
+   edge, and GCC crashed out of SSA (gcc.c-torture pr79411.c).  */
 #include "plugin/gcc-compat.h"
 #include "plugin/verifier.h"
 
@@ -24,12 +26,16 @@ bpfs_verifier_undefined_phis (function *fun)
 	 gsi_next (&gsi))
       {
 	gphi *phi = gsi.phi ();
-	if (virtual_operand_p (gimple_phi_result (phi)))
+	tree result = gimple_phi_result (phi);
+	if (virtual_operand_p (result)
+	    || SSA_NAME_OCCURS_IN_ABNORMAL_PHI (result))
 	  continue;
 	for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
 	  {
 	    tree arg = gimple_phi_arg_def (phi, i);
-	    if (TREE_CODE (arg) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (arg))
+	    if (TREE_CODE (arg) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (arg)
+		|| SSA_NAME_OCCURS_IN_ABNORMAL_PHI (arg)
+		|| (gimple_phi_arg_edge (phi, i)->flags & EDGE_ABNORMAL))
 	      continue;
 	    tree var = SSA_NAME_VAR (arg);
 	    if (!var || TREE_CODE (var) != VAR_DECL || DECL_HARD_REGISTER (var))

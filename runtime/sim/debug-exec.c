@@ -16,7 +16,11 @@ int xfault(struct dbg *d, const char *fmt, ...)
       va_end(ap);
       vm->fault = 1;
     }
-  vm->fault_pc = d->pc;
+  if (!vm->fault_pc_set)
+    {
+      vm->fault_pc = d->pc;
+      vm->fault_pc_set = 1;
+    }
   return ST_FAULT;
 }
 
@@ -304,6 +308,7 @@ void start_machine(struct dbg *d, uint32_t entry, const uint64_t args[5])
   vm->helper_bytes = 0;
   vm->tail_cnt = 0;
   vm->fault = 0;
+  vm->fault_pc_set = 0;
   vm->exited = 0;
   vm->errmsg[0] = 0;
   vm->fp = vm_frame_fp(vm, 0);

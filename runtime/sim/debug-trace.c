@@ -51,7 +51,11 @@ int debug_trace_run(struct vm *vm, uint32_t entry, const uint64_t args[5], uint6
         }
       if (r == ST_FAULT)
         {
-          vm->fault_pc = pc;
+          if (!vm->fault_pc_set)
+            {
+              vm->fault_pc = pc;
+              vm->fault_pc_set = 1;
+            }
           return -1;
         }
       if (r == ST_EXIT)

@@ -394,7 +394,14 @@ budget:
   goto fault;
 fault:
   SYNC();
-  vm->fault_pc = ip - code;
+  /* The innermost run records where: a fault in a bpf_loop or for_each
+     callback is at the callback's instruction, not at the helper call
+     the callers return through.  */
+  if (!vm->fault_pc_set)
+    {
+      vm->fault_pc = ip - code;
+      vm->fault_pc_set = 1;
+    }
   vm->insns = cnt;
   return -1;
 done:

@@ -153,6 +153,7 @@ struct vm {
   int fault;              /* set by helpers/memory: stop with errmsg */
   char errmsg[1024];
   uint32_t fault_pc;
+  int fault_pc_set;        /* fault_pc is the innermost run's (a callback's) */
   int exited; int64_t exit_code;
   int tail_prog; uint32_t tail_cnt;
   uint32_t cur_pc;        /* pc of the current helper call */
