@@ -21,7 +21,7 @@ DEPS_OK       := $(BUILD)/.deps-ok
 # (as root) or prints the command; every top-level target runs it first.
 DEB_PACKAGES := gcc-bpf binutils-bpf gcc-12-source g++ libgmp-dev libmpfr-dev \
   libmpc-dev xz-utils libelf-dev dejagnu expect libbpf-dev bpftool clang llvm \
-  libreadline-dev libclang-rt-14-dev
+  libreadline-dev libclang-rt-14-dev clang-19 valgrind
 
 # What make check-test-progs needs besides DEB_PACKAGES (it installs them
 # itself, so make check stays lean): clang-19 and its tools build the
@@ -211,26 +211,31 @@ fuzz: all
 	$(MAKE) -C runtime BUILD=$(BUILD) fuzz
 
 # -------------------------------------------------------------- install
-# The plugin goes into bpf-gcc's own plugin directory, so that
-# `bpf-gcc -fplugin=bpfsupport' finds it by name, and next to the tools
-# (PREFIX/lib/bpfsupport), where bpf-cc finds it relative to itself.  The
-# specs file `bpfsupport' and bpfsupport.d/as (bpf-asm) go into bpf-gcc's
-# directory too: `bpf-gcc -specs=bpfsupport' finds them by name.
+# Everything goes under PREFIX: the tools, PREFIX/lib/bpfsupport/bpfsupport.so
+# (where bpf-cc finds it relative to itself), bpf-asm as
+# PREFIX/libexec/bpfsupport/as, the man pages, bpf-libc.  The specs file
+# `bpfsupport', bpfsupport.d/as (bpf-asm) and plugin/bpfsupport.so go into
+# SPECS_DIR: bpf-gcc's own directory for PREFIX=/usr or /usr/local, where
+# `bpf-gcc -specs=bpfsupport' and `-fplugin=bpfsupport' find them by name;
+# PREFIX/lib/bpfsupport/gcc for any other PREFIX, so that a user's
+# `make install PREFIX=$$HOME/x' writes nothing outside it (bpf-gcc then
+# finds them with `-B PREFIX/lib/bpfsupport/gcc/ -specs=bpfsupport').
 GCC_LIBDIR = $(shell dirname $$($(BPF_GCC) -print-libgcc-file-name))
+SPECS_DIR ?= $(if $(filter /usr /usr/ /usr/local /usr/local/,$(PREFIX)),$(GCC_LIBDIR),$(PREFIX)/lib/bpfsupport/gcc)
 MULTIARCH := $(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 MAN_PAGES := $(wildcard doc/man/*.1 doc/man/*.7)
 install: all
-	install -D -m 644 $(PLUGIN) $(DESTDIR)$(GCC_LIBDIR)/plugin/bpfsupport.so
 	install -D -m 644 $(PLUGIN) $(DESTDIR)$(PREFIX)/lib/bpfsupport/bpfsupport.so
 	for t in $(BIN)/bpf-*; do install -D -m 755 $$t $(DESTDIR)$(PREFIX)/bin/$$(basename $$t); done
 	# bpf-gcc -B $(PREFIX)/libexec/bpfsupport/ assembles with bpf-asm.
 	install -d $(DESTDIR)$(PREFIX)/libexec/bpfsupport
 	ln -sf ../../bin/bpf-asm $(DESTDIR)$(PREFIX)/libexec/bpfsupport/as
-	# bpf-gcc -specs=bpfsupport: the specs file and its assembler
-	sed 's|@MULTIARCH@|$(MULTIARCH)|' plugin/bpfsupport.specs.in > $(DESTDIR)$(GCC_LIBDIR)/bpfsupport
-	install -d $(DESTDIR)$(GCC_LIBDIR)/bpfsupport.d
-	ln -sf $$(realpath -m --relative-to=$(GCC_LIBDIR)/bpfsupport.d $(PREFIX)/bin/bpf-asm) \
-	  $(DESTDIR)$(GCC_LIBDIR)/bpfsupport.d/as
+	# bpf-gcc -specs=bpfsupport: the specs file, its plugin and assembler
+	install -D -m 644 $(PLUGIN) $(DESTDIR)$(SPECS_DIR)/plugin/bpfsupport.so
+	sed 's|@MULTIARCH@|$(MULTIARCH)|' plugin/bpfsupport.specs.in > $(DESTDIR)$(SPECS_DIR)/bpfsupport
+	install -d $(DESTDIR)$(SPECS_DIR)/bpfsupport.d
+	ln -sf $$(realpath -m --relative-to=$(SPECS_DIR)/bpfsupport.d $(PREFIX)/bin/bpf-asm) \
+	  $(DESTDIR)$(SPECS_DIR)/bpfsupport.d/as
 	for m in $(MAN_PAGES); do \
 	  install -D -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man$${m##*.}/$$(basename $$m); done
 	# bpf-libc for bpf-run executables: bpf-gcc -specs=$(PREFIX)/lib/bpfsupport/bpf-libc/bpf-sim.specs

@@ -156,18 +156,11 @@ static const struct attribute_spec btf_type_tag_spec =
   { "btf_type_tag", 1, 1, false, false, false, false,
     handle_btf_type_tag, NULL };
 
-static void
-register_attributes (void *, void *)
+void
+bpfs_btf_tags_attributes (void *, void *)
 {
   if (!lookup_attribute_spec (get_identifier ("btf_decl_tag")))
     register_attribute (&btf_decl_tag_spec);
   if (!lookup_attribute_spec (get_identifier ("btf_type_tag")))
     register_attribute (&btf_type_tag_spec);
-}
-
-void
-bpfs_btf_tags_attr_init (void)
-{
-  register_callback (bpfs_plugin_name, PLUGIN_ATTRIBUTES,
-		     register_attributes, NULL);
 }

@@ -1,5 +1,5 @@
-/* core-header-forms.cc: libbpf 1.1's bpf_core_read.h, made usable by GCC
- * for array types and array members.
+/* core-header-forms.cc: libbpf's bpf_core_read.h (1.1 to 1.8), made usable
+ * by GCC for array types, array members and bitfields.
  *
  * libbpf before 1.5 names a type for the CO-RE builtins as clang reads it:
  * `*(typeof(T) *)0' and `((typeof(T) *)0)->field'.  When T is an array, or
@@ -20,16 +20,22 @@
 static void (*prev_file_change) (cpp_reader *, const line_map_ordinary *);
 static bool in_core_header;
 
+/* libbpf before 1.5: the type macros in 1.5's GCC form.  */
 static const char *const redefinitions[] = {
-  "___bpfs_concat(a, b)=a##b",
-  "___bpfs_typeof1(type, n)=({ extern typeof(type) *___bpfs_concat(___bpfs_core_type_, n); ___bpfs_concat(___bpfs_core_type_, n); })",
-  "___bpfs_typeof(type)=___bpfs_typeof1(type, __COUNTER__)",
-  "___bpf_field_ref2(type, field)=(&(___bpfs_typeof(type)->field))",
   "bpf_core_type_id_local(type)=__builtin_btf_type_id(*___bpfs_typeof(type), BPF_TYPE_ID_LOCAL)",
   "bpf_core_type_id_kernel(type)=__builtin_btf_type_id(*___bpfs_typeof(type), BPF_TYPE_ID_TARGET)",
   "bpf_core_type_exists(type)=__builtin_preserve_type_info(*___bpfs_typeof(type), BPF_TYPE_EXISTS)",
   "bpf_core_type_matches(type)=__builtin_preserve_type_info(*___bpfs_typeof(type), BPF_TYPE_MATCHES)",
   "bpf_core_type_size(type)=__builtin_preserve_type_info(*___bpfs_typeof(type), BPF_TYPE_SIZE)",
+};
+
+/* Every version: the field as it is (see above).  */
+static const char *const field_redefinitions[] = {
+  "___bpfs_concat(a, b)=a##b",
+  "___bpfs_typeof1(type, n)=({ extern typeof(type) *___bpfs_concat(___bpfs_core_type_, n); ___bpfs_concat(___bpfs_core_type_, n); })",
+  "___bpfs_typeof(type)=___bpfs_typeof1(type, __COUNTER__)",
+  "___bpf_field_ref1(field)=(field)",
+  "___bpf_field_ref2(type, field)=(___bpfs_typeof(type)->field)",
 };
 
 static bool
@@ -39,22 +45,30 @@ defined_p (cpp_reader *pfile, const char *name)
 }
 
 static void
+redefine (cpp_reader *pfile, const char *def)
+{
+  char name[64];
+  size_t n = strcspn (def, "(=");
+  if (n >= sizeof name)
+    return;
+  memcpy (name, def, n);
+  name[n] = 0;
+  if (defined_p (pfile, name))
+    cpp_undef (pfile, name);
+  cpp_define (pfile, def);
+}
+
+static void
 redefine_core_macros (cpp_reader *pfile)
 {
-  if (defined_p (pfile, "___bpf_typeof") || !defined_p (pfile, "___bpf_field_ref2"))
+  if (!defined_p (pfile, "___bpf_field_ref2"))
+    return;
+  for (const char *def : field_redefinitions)
+    redefine (pfile, def);
+  if (defined_p (pfile, "___bpf_typeof"))
     return;
   for (const char *def : redefinitions)
-    {
-      char name[64];
-      size_t n = strcspn (def, "(=");
-      if (n >= sizeof name)
-	continue;
-      memcpy (name, def, n);
-      name[n] = 0;
-      if (defined_p (pfile, name))
-	cpp_undef (pfile, name);
-      cpp_define (pfile, def);
-    }
+    redefine (pfile, def);
 }
 
 static void
@@ -64,18 +78,18 @@ file_change (cpp_reader *pfile, const line_map_ordinary *map)
     prev_file_change (pfile, map);
   if (!map)
     return;
-  if (map->reason == LC_ENTER)
-    {
-      const char *f = ORDINARY_MAP_FILE_NAME (map);
-      size_t n = f ? strlen (f) : 0;
-      in_core_header = n >= 20 && !strcmp (f + n - 20, "/bpf/bpf_core_read.h");
-    }
-  else if (map->reason == LC_LEAVE && in_core_header)
-    {
-      /* bpf_core_read.h includes nothing: this is its end.  */
-      in_core_header = false;
-      redefine_core_macros (pfile);
-    }
+  if (map->reason != LC_ENTER && map->reason != LC_LEAVE)
+    return;
+  /* The file now read: on LC_LEAVE, the includer returned to.  1.5's
+     header includes bpf_helpers.h, so leaving a file is not always leaving
+     bpf_core_read.h.  */
+  const char *f = ORDINARY_MAP_FILE_NAME (map);
+  size_t n = f ? strlen (f) : 0;
+  bool now = n >= 20 && !strcmp (f + n - 20, "/bpf/bpf_core_read.h");
+  bool leaving = map->reason == LC_LEAVE && in_core_header && !now;
+  in_core_header = now;
+  if (leaving)
+    redefine_core_macros (pfile);
 }
 
 static void

@@ -67,7 +67,7 @@ static hash_set<tree> *core_types;   /* structs under #pragma clang attribute */
 static int pragma_depth, pragma_core_depth;
 static tree (*inner_resolve) (location_t, tree, void *);
 
-static const struct ggc_root_tab core_root_tab[] = {
+const struct ggc_root_tab bpfs_core_root_tab[] = {
   { &core_gc_roots, 1, sizeof (tree), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
   { &core_marker, 1, sizeof (tree), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
@@ -819,8 +819,8 @@ rewrite_body_r (tree *tp, int *walk_subtrees, void *data)
     }
 }
 
-static void
-rewrite_function_body (void *gcc_data, void *)
+void
+bpfs_core_rewrite_function_body (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
   if (!fndecl || !DECL_SAVED_TREE (fndecl))
@@ -1138,8 +1138,8 @@ resolve_core_builtin (location_t loc, tree fndecl, void *arglist)
   return NULL_TREE;
 }
 
-static void
-declare_builtins (void *, void *)
+void
+bpfs_core_declare_builtins (void *, void *)
 {
   tree u32_fn = build_varargs_function_type_list (unsigned_type_node, NULL_TREE);
   tree u64_fn = build_varargs_function_type_list (long_unsigned_type_node,
@@ -1206,14 +1206,14 @@ handle_pragma_clang_attribute (cpp_reader *)
     pragma_core_depth = pragma_depth;
 }
 
-static void
-register_pragmas (void *, void *)
+void
+bpfs_core_pragmas (void *, void *)
 {
   c_register_pragma ("clang", "attribute", handle_pragma_clang_attribute);
 }
 
-static void
-note_type (void *gcc_data, void *)
+void
+bpfs_core_note_type (void *gcc_data, void *)
 {
   tree t = (tree) gcc_data;
   if (pragma_core_depth && t && RECORD_OR_UNION_TYPE_P (t))
@@ -1347,8 +1347,8 @@ fold_rewidening (tree out, unsigned bits)
     }
 }
 
-static unsigned int
-lower_core_markers (function *fun)
+unsigned int
+bpfs_lower_core_markers (function *fun)
 {
   basic_block bb;
   bool changed = false;
@@ -1367,6 +1367,11 @@ lower_core_markers (function *fun)
 	  lhs = NULL_TREE;
 	tree ranged;
 	tree wide = zero_extended_load (relocs[n], lhs, &ranged);
+	/* A load or value whose result is discarded (`q->x;' at -O0) still
+	   needs the template's output %0: without one the inputs take its
+	   number and %1 is out of range.  A scratch name the asm writes.  */
+	if (!lhs && relocs[n].use != USE_STORE)
+	  lhs = make_ssa_name (long_long_unsigned_type_node);
 	gimple *g = reloc_asm (n, wide ? wide : lhs, a1, a2);
 	gimple_set_location (g, gimple_location (call));
 	if (gimple_vdef (call))
@@ -1396,8 +1401,6 @@ lower_core_markers (function *fun)
   cgraph_edge::rebuild_edges ();
   return TODO_update_ssa_only_virtuals;
 }
-
-BPFS_GIMPLE_PASS (core_pass, "bpfsupport-core", lower_core_markers)
 
 /* ------------------------------------------------ output (gcc-btf.cc) */
 
@@ -1493,13 +1496,4 @@ bpfs_core_init (void)
   if (!bpfs_options.core)
     return;
   core_types = new hash_set<tree>;
-  register_callback (bpfs_plugin_name, PLUGIN_START_UNIT, declare_builtins, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_PRAGMAS, register_pragmas, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_FINISH_TYPE, note_type, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_PRE_GENERICIZE,
-		     rewrite_function_body, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
-		     (void *) core_root_tab);
-
-  bpfs_register_pass (new core_pass (g), "ssa", PASS_POS_INSERT_AFTER);
 }

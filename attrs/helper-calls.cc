@@ -48,7 +48,7 @@ static hash_map<int_hash<HOST_WIDE_INT, -1, -2>, tree> *helper_decls;
 /* The trees in both maps, chained so that the garbage collector keeps them
    (a collected key's address could be reused by another tree).  */
 static tree helper_gc_roots;
-static const struct ggc_root_tab helper_root_tab[] = {
+const struct ggc_root_tab bpfs_helper_root_tab[] = {
   { &helper_gc_roots, 1, sizeof (tree), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
@@ -226,7 +226,7 @@ trace_value (tree fn, callee_values &v)
   if (SSA_NAME_IS_DEFAULT_DEF (fn))
     {
       tree var = SSA_NAME_VAR (fn);
-      v.add (var && TREE_CODE (var) == PARM_DECL ? ref_helper_number (var) : 0,
+      v.add (var && (TREE_CODE (var) == PARM_DECL || VAR_P (var)) ? ref_helper_number (var) : 0,
 	     true);
       return;
     }
@@ -509,8 +509,8 @@ bpfs_resolve_helper_calls (function *fun, bool early)
 	 | (to_split.is_empty () ? 0 : TODO_cleanup_cfg);
 }
 
-static unsigned int
-lower_helper_calls (function *fun)
+unsigned int
+bpfs_lower_helper_calls (function *fun)
 {
   return bpfs_resolve_helper_calls (fun, true);
 }
@@ -543,8 +543,8 @@ constant_pointer_helper_number (varpool_node *node)
 
 /* Before the IPA passes: every function body exists and its references to
    variables are recorded, so we can tell which pointers are never written.  */
-static void
-find_constant_helper_vars (void *, void *)
+void
+bpfs_find_constant_helper_vars (void *, void *)
 {
   varpool_node *node;
   FOR_EACH_VARIABLE (node)
@@ -572,8 +572,8 @@ find_constant_helper_vars (void *, void *)
    unused statics declared in headers, so neither do we for such a helper
    pointer (a static function pointer initialized with a helper number)
    declared outside the main file.  */
-static void
-quiet_unused_helper_pointer (void *gcc_data, void *)
+void
+bpfs_quiet_unused_helper_pointer (void *gcc_data, void *)
 {
   tree var = (tree) gcc_data;
   if (!var || !VAR_P (var) || TREE_PUBLIC (var) || DECL_EXTERNAL (var)
@@ -592,19 +592,9 @@ quiet_unused_helper_pointer (void *gcc_data, void *)
     TREE_USED (var) = 1;
 }
 
-BPFS_GIMPLE_PASS (helper_calls_pass, "bpfsupport-helper-calls", lower_helper_calls)
-
 void
 bpfs_helper_calls_init (void)
 {
   constant_helper_vars = new hash_map<tree, HOST_WIDE_INT>;
   helper_decls = new hash_map<int_hash<HOST_WIDE_INT, -1, -2>, tree>;
-
-  bpfs_register_pass (new helper_calls_pass (g), "ssa", PASS_POS_INSERT_AFTER);
-  register_callback (bpfs_plugin_name, PLUGIN_ALL_IPA_PASSES_START,
-		     find_constant_helper_vars, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_FINISH_DECL,
-		     quiet_unused_helper_pointer, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
-		     (void *) helper_root_tab);
 }

@@ -240,8 +240,8 @@ replace_handler (const struct attribute_spec *spec)
   return true;
 }
 
-static void
-register_attributes (void *, void *)
+void
+bpfs_kernel_helper_attributes (void *, void *)
 {
   const struct attribute_spec *existing
     = lookup_attribute_spec (get_identifier ("kernel_helper"));
@@ -258,8 +258,8 @@ register_attributes (void *, void *)
    typedefs gets the attribute (the C front end copies it only from the
    typedef that names the type directly); a helper pointer whose
    initializer says another number is an error.  */
-static void
-finish_decl (void *event_data, void *)
+void
+bpfs_kernel_helper_finish_decl (void *event_data, void *)
 {
   tree decl = (tree) event_data;
   if (!decl || (TREE_CODE (decl) != FUNCTION_DECL && !VAR_P (decl)))
@@ -291,14 +291,6 @@ finish_decl (void *event_data, void *)
       else if (where && *where != DECL_SOURCE_LOCATION (decl))
 	inform (*where, "%qD declared %<kernel_helper(%wd)%> here", decl, n);
     }
-}
-
-void
-bpfs_kernel_helper_attr_init (void)
-{
-  register_callback (bpfs_plugin_name, PLUGIN_ATTRIBUTES,
-		     register_attributes, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_FINISH_DECL, finish_decl, NULL);
 }
 
 HOST_WIDE_INT

@@ -315,8 +315,8 @@ btf_finish (const char *filename)
   in_section = NULL;
 }
 
-static void
-install_hooks (void *, void *)
+void
+bpfs_btf_install_hooks (void *, void *)
 {
   bpfs_btf = bpfs_btf_state_new ();
   section_bases = new hash_map<nofree_string_hash, const char *>;
@@ -362,8 +362,8 @@ btf_section_type_flags (tree decl, const char *name, int reloc)
 
 /* Always: const volatile -> .rodata, and CO-RE instructions noticed (an
    object without BTF that has them is an error).  */
-static void
-install_section_rules (void *, void *)
+void
+bpfs_btf_section_rules (void *, void *)
 {
   inner_select_section = targetm.asm_out.select_section;
   targetm.asm_out.select_section = btf_select_section;
@@ -378,8 +378,8 @@ install_section_rules (void *, void *)
    map-in-map's outer map would come before the inner maps it is
    initialized with ("failed to initialize slot").  no_reorder puts them
    out in their declaration order.  */
-static void
-keep_maps_in_order (void *, void *)
+void
+bpfs_keep_maps_in_order (void *, void *)
 {
   varpool_node *node;
   FOR_EACH_VARIABLE (node)
@@ -388,28 +388,24 @@ keep_maps_in_order (void *, void *)
       node->no_reorder = 1;
 }
 
-static void
-finish_without_btf (void *, void *)
+void
+bpfs_finish_without_btf (void *, void *)
 {
   bpfs_core_check_without_btf ();
 }
 
+/* Whether the plugin writes BTF (btf=on and -g or -gbtf): decided by
+   bpfs_btf_init, read by plugin/pipeline.def.  */
+bool bpfs_btf_wanted;
+
 /* Called from plugin_init, after GCC has parsed its options and before it
-   acts on them: this is where -g is turned into "BTF only".  */
+   acts on them: this is where -g is turned into "BTF only".  The section
+   rules (const volatile -> .rodata) hold with or without -g.  */
 void
 bpfs_btf_init (void)
 {
-  /* const volatile -> .rodata holds with or without -g.  */
-  register_callback (bpfs_plugin_name, PLUGIN_START_UNIT,
-		     install_section_rules, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_ALL_IPA_PASSES_START,
-		     keep_maps_in_order, NULL);
   if (!bpfs_options.btf)
-    {
-      register_callback (bpfs_plugin_name, PLUGIN_FINISH_UNIT,
-			 finish_without_btf, NULL);
-      return;
-    }
+    return;
   /* GCC's own CO-RE (-mco-re) writes records against GCC's BTF, which the
      plugin replaces, and insists on -gbtf: the plugin's CO-RE takes over. */
   if (bpfs_options.core)
@@ -417,11 +413,8 @@ bpfs_btf_init (void)
   bool wanted = debug_info_level > DINFO_LEVEL_NONE
 		|| (write_symbols & (BTF_DEBUG | CTF_DEBUG));
   if (!wanted)
-    {
-      register_callback (bpfs_plugin_name, PLUGIN_FINISH_UNIT,
-			 finish_without_btf, NULL);
-      return;
-    }
+    return;
+  bpfs_btf_wanted = true;
   if (bpfs_options.dwarf && (write_symbols & DWARF2_DEBUG))
     write_symbols = DWARF2_DEBUG;
   else
@@ -429,6 +422,4 @@ bpfs_btf_init (void)
       write_symbols = NO_DEBUG;
       debug_info_level = DINFO_LEVEL_NONE;
     }
-  register_callback (bpfs_plugin_name, PLUGIN_START_UNIT, install_hooks,
-		     NULL);
 }

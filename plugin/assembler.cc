@@ -12,7 +12,14 @@
  * names the fix.  The assembler is told by the plugin argument assembler=,
  * or found in the driver's options, which cc1 sees as COLLECT_GCC_OPTIONS
  * (each in single quotes): an `as' that resolves to bpf-asm in a -B
- * directory means bpf-asm.  */
+ * directory means bpf-asm.  The output carries no `.ident', as clang's
+ * objects carry no .comment.
+ *
+ * bpf-asm is also told the instruction set, by a `.cpu vN' line at the top
+ * of the assembly (the plugin argument cpu=, else bpf-gcc's -mcpu): its branch
+ * relaxation writes a jump too far for a 16-bit offset as gotol only for
+ * v4 (runtime/asm/relax.c), and below v4 reports it at its line.  GCC 12's
+ * driver passes no -mcpu to the assembler, and bpf-as 2.40 has none.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
 
@@ -95,8 +102,8 @@ pseudo_c_line_p (const char *text)
   return false;
 }
 
-static void
-check_asm_syntax (void *, void *)
+void
+bpfs_check_asm_syntax (void *, void *)
 {
   basic_block bb;
   if (!cfun || !cfun->cfg)
@@ -116,9 +123,19 @@ check_asm_syntax (void *, void *)
 }
 
 void
+bpfs_write_cpu_directive (void *, void *)
+{
+  if (asm_out_file)
+    fprintf (asm_out_file, "\t.cpu\tv%d\n", bpfs_options.cpu);
+}
+
+/* Setup: no `.ident' (the `.comment' section).  clang's BPF objects have
+   none, and libbpf and bpftool report the unrecognized section on every
+   open ("skipping unrecognized data section .comment").  -fident brings
+   it back.  */
+void
 bpfs_assembler_init (void)
 {
-  if (bpfs_assembler_is_binutils ())
-    register_callback (bpfs_plugin_name, PLUGIN_ALL_PASSES_START,
-		       check_asm_syntax, NULL);
+  if (!global_options_set.x_flag_no_ident)
+    global_options.x_flag_no_ident = 1;
 }

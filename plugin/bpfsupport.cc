@@ -3,14 +3,20 @@
  * Checks that cc1 is the compiler the plugin was built for (the plugin's
  * headers were generated for one exact bpf-gcc; loaded into another cc1 it
  * would read GCC's data structures at wrong offsets), parses the
- * -fplugin-arg-bpfsupport-* arguments and hands each feature its switch.  */
+ * -fplugin-arg-bpfsupport-* arguments, runs each feature's setup (target
+ * hooks, options, its data), and registers the passes and callbacks of
+ * plugin/pipeline.def, the one table of what the plugin adds to GCC and
+ * in which order; -fplugin-arg-bpfsupport-passes prints it.  */
 #include "plugin/gcc-compat.h"
+#include "plugin/lower.h"
 #include "plugin-version.h"
 
 int plugin_is_GPL_compatible;
 
 const char *bpfs_plugin_name = "bpfsupport";
 struct bpfs_options bpfs_options;
+/* cpu= given on the command line (else bpf-gcc's -mcpu decides).  */
+static bool cpu_given;
 
 static struct plugin_info bpfsupport_info = {
   BPFSUPPORT_VERSION,
@@ -30,6 +36,9 @@ struct plugin_arg
 static const struct plugin_arg plugin_args[] = {
   { "help", ARG_ACTION, NULL, "print this list and go on compiling" },
   { "version", ARG_ACTION, NULL, "print the plugin's version" },
+  { "passes", ARG_ACTION, NULL,
+    "print the plugin's passes and callbacks (plugin/pipeline.def) and\n"
+    "                        the order the passes run in, and go on compiling" },
   { "helper-calls", ARG_SWITCH, &bpfs_options.helper_calls,
     "calls through helper pointers become `call N' (default on)" },
   { "atomics", ARG_SWITCH, &bpfs_options.atomics,
@@ -53,7 +62,8 @@ static const struct plugin_arg plugin_args[] = {
     "                        inline asm is an error naming the fix" },
   { "cpu", ARG_CPU, NULL,
     "=v1|v2|v3|v4: the kernel instruction set to target (default v3; v4 has\n"
-    "                        signed division, kernel 6.6+)" },
+    "                        signed division and, with bpf-asm, gotol for\n"
+    "                        jumps beyond a 16-bit offset; kernel 6.6+)" },
   { "btf", ARG_SWITCH, &bpfs_options.btf,
     "with -g, the plugin's BTF and .BTF.ext instead of GCC's (default on)" },
   { "dwarf", ARG_FLAG, &bpfs_options.dwarf,
@@ -99,6 +109,8 @@ print_help (void)
   fputs ("See doc/plugin.md for details.\n", stderr);
 }
 
+static bool print_passes;
+
 static bool
 parse_switch (const char *key, const char *value, bool *out)
 {
@@ -128,6 +140,8 @@ parse_argument (const char *key, const char *value)
 	case ARG_ACTION:
 	  if (!strcmp (key, "help"))
 	    print_help ();
+	  else if (!strcmp (key, "passes"))
+	    print_passes = true;   /* once the setup has decided WHEN */
 	  else
 	    fprintf (stderr, "bpfsupport %s for bpf-gcc %s\n",
 		     BPFSUPPORT_VERSION, basever);
@@ -161,6 +175,7 @@ parse_argument (const char *key, const char *value)
 	      && !value[2])
 	    {
 	      bpfs_options.cpu = value[1] - '0';
+	      cpu_given = true;
 	      return true;
 	    }
 	  error ("%s: argument %<cpu%> takes v1, v2, v3 or v4, not %qs",
@@ -180,6 +195,155 @@ parse_arguments (struct plugin_name_args *info)
   for (int i = 0; i < info->argc; i++)
     ok &= parse_argument (info->argv[i].key, info->argv[i].value);
   return ok;
+}
+
+/* The passes of plugin/pipeline.def: one class per BPFS_PASS row, GIMPLE
+   and RTL alike (as the kernel's gcc-generate-*-pass.h make them).  A
+   GIMPLE pass needs the CFG in SSA form; an RTL pass asks for nothing.  */
+#define BPFS_PASS_BASE_GIMPLE gimple_opt_pass
+#define BPFS_PASS_BASE_RTL rtl_opt_pass
+#define BPFS_PASS_PROPERTIES_GIMPLE (PROP_cfg | PROP_ssa)
+#define BPFS_PASS_PROPERTIES_RTL 0
+#define BPFS_PASS(file, kind, name, execute, reference, position, when)	\
+  namespace {								\
+  const pass_data execute##_data = {					\
+    kind##_PASS, name, OPTGROUP_NONE, TV_NONE,				\
+    BPFS_PASS_PROPERTIES_##kind, 0, 0, 0, 0				\
+  };									\
+  class execute##_pass : public BPFS_PASS_BASE_##kind			\
+  {									\
+  public:								\
+    execute##_pass (gcc::context *ctx)					\
+      : BPFS_PASS_BASE_##kind (execute##_data, ctx) {}			\
+    BPFS_PASS_EXECUTE (fun) { return execute (fun); }			\
+  };									\
+  }
+#define BPFS_CALLBACK(file, event, function, when)
+#define BPFS_ROOTS(file, table, when)
+#define BPFS_SELF(file, function, when)
+#include "plugin/pipeline.def"
+#undef BPFS_PASS
+#undef BPFS_CALLBACK
+#undef BPFS_ROOTS
+#undef BPFS_SELF
+
+/* Register every row of plugin/pipeline.def whose WHEN holds, in the
+   table's order.  */
+static void
+register_pipeline (void)
+{
+#define BPFS_PASS(file, kind, name, execute, reference, position, when)	\
+  if (when)								\
+    bpfs_register_pass (new execute##_pass (g), reference,		\
+			PASS_POS_INSERT_##position);
+#define BPFS_CALLBACK(file, event, function, when)			\
+  if (when)								\
+    register_callback (bpfs_plugin_name, PLUGIN_##event, function, NULL);
+#define BPFS_ROOTS(file, table, when)					\
+  if (when)								\
+    register_callback (bpfs_plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL, \
+		       (void *) table);
+#define BPFS_SELF(file, function, when)					\
+  if (when)								\
+    function ();
+#include "plugin/pipeline.def"
+#undef BPFS_PASS
+#undef BPFS_CALLBACK
+#undef BPFS_ROOTS
+#undef BPFS_SELF
+}
+
+/* One row of plugin/pipeline.def, for -fplugin-arg-bpfsupport-passes.  */
+struct pipeline_row
+{
+  const char *file, *kind, *what, *reference, *position, *when;
+  bool enabled;
+};
+
+/* GCC 12's passes the table inserts at, in the order they run.  */
+static const char *const reference_order[] = {
+  "ssa", "store-merging", "optimized", "postreload", "final"
+};
+
+/* Print the table, in registration order, and then the passes in the
+   order GCC runs them: at one reference pass, those inserted before it
+   in the table's order, those inserted after it in the reverse (each is
+   put right after the reference, ahead of the earlier ones).  */
+static void
+print_pipeline (void)
+{
+  static const struct pipeline_row rows_template[] = {
+#define BPFS_PASS(file, kind, name, execute, reference, position, when)	\
+    { #file, #kind " pass", name, reference, #position, #when, false },
+#define BPFS_CALLBACK(file, event, function, when)			\
+    { #file, "callback", #function, #event, NULL, #when, false },
+#define BPFS_ROOTS(file, table, when)					\
+    { #file, "GGC roots", #table, "REGISTER_GGC_ROOTS", NULL, #when, false },
+#define BPFS_SELF(file, function, when)					\
+    { #file, "registers", #function "()", "(its own)", NULL, #when, false },
+#include "plugin/pipeline.def"
+#undef BPFS_PASS
+#undef BPFS_CALLBACK
+#undef BPFS_ROOTS
+#undef BPFS_SELF
+  };
+  const size_t n = ARRAY_SIZE (rows_template);
+  struct pipeline_row rows[ARRAY_SIZE (rows_template)];
+  memcpy (rows, rows_template, sizeof rows);
+  size_t i = 0;
+#define BPFS_PASS(file, kind, name, execute, reference, position, when)	\
+  rows[i++].enabled = (when);
+#define BPFS_CALLBACK(file, event, function, when) rows[i++].enabled = (when);
+#define BPFS_ROOTS(file, table, when) rows[i++].enabled = (when);
+#define BPFS_SELF(file, function, when) rows[i++].enabled = (when);
+#include "plugin/pipeline.def"
+#undef BPFS_PASS
+#undef BPFS_CALLBACK
+#undef BPFS_ROOTS
+#undef BPFS_SELF
+  gcc_assert (i == n);
+
+  fputs ("bpfsupport pipeline (plugin/pipeline.def), in registration "
+	 "order:\n", stderr);
+  for (i = 0; i < n; i++)
+    {
+      const struct pipeline_row *r = &rows[i];
+      char where[64];
+      if (r->position)
+	snprintf (where, sizeof where, "%s \"%s\"", r->position, r->reference);
+      else
+	snprintf (where, sizeof where, "%s", r->reference);
+      fprintf (stderr, "%3zu %-3s %-10s %-34s %-26s %-30s when %s\n", i + 1,
+	       r->enabled ? "on" : "off", r->kind, r->what, where, r->file,
+	       r->when);
+    }
+  fputs ("Passes in the order GCC runs them (GCC's own in parentheses):\n",
+	 stderr);
+  for (i = 0; i < n; i++)
+    {
+      bool known = !rows[i].position;
+      for (size_t k = 0; k < ARRAY_SIZE (reference_order); k++)
+	known |= !strcmp (rows[i].reference, reference_order[k]);
+      if (!known)
+	error ("%s: pass %qs is inserted at %qs, which the printed order "
+	       "does not know", bpfs_plugin_name, rows[i].what,
+	       rows[i].reference);
+    }
+  for (size_t k = 0; k < ARRAY_SIZE (reference_order); k++)
+    {
+      const char *ref = reference_order[k];
+      for (i = 0; i < n; i++)
+	if (rows[i].position && !strcmp (rows[i].position, "BEFORE")
+	    && !strcmp (rows[i].reference, ref))
+	  fprintf (stderr, "    %-34s %s%s\n", rows[i].what, rows[i].kind,
+		   rows[i].enabled ? "" : " (off)");
+      fprintf (stderr, "  (%s)\n", ref);
+      for (i = n; i-- > 0; )
+	if (rows[i].position && !strcmp (rows[i].position, "AFTER")
+	    && !strcmp (rows[i].reference, ref))
+	  fprintf (stderr, "    %-34s %s%s\n", rows[i].what, rows[i].kind,
+		   rows[i].enabled ? "" : " (off)");
+    }
 }
 
 int
@@ -218,29 +382,33 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   register_callback (bpfs_plugin_name, PLUGIN_INFO, NULL, &bpfsupport_info);
   if (!parse_arguments (info))
     return 0;
+  /* Without cpu=, the instruction set is bpf-gcc's own -mcpu (v1..v3;
+     decoded before plugins load): code the plugin adds and the target
+     macros then agree with the code GCC emits.  */
+  if (!cpu_given)
+    bpfs_options.cpu = (int) bpf_isa - (int) ISA_V1 + 1;
 
-  bpfs_kernel_helper_attr_init ();
-  bpfs_btf_tags_attr_init ();
+  /* Each feature's setup (target hooks, options, its data), then what
+     the features add to GCC, from plugin/pipeline.def.  */
   if (bpfs_options.helper_calls)
     bpfs_helper_calls_init ();
   bpfs_lowering_init ();
   bpfs_btf_init ();
   bpfs_core_init ();
-  bpfs_core_header_forms_init ();
   bpfs_float_constants_init ();
   bpfs_varargs_init ();
-  bpfs_assembler_init ();
   bpfs_clang_macros_init ();
-  bpfs_libc_stdint_init ();
+  bpfs_assembler_init ();
   if (bpfs_options.used_libcalls)
     bpfs_libcall_externs_init ();
   if (bpfs_options.distinct_functions)
     bpfs_no_icf_init ();
-  bpfs_tail_call_static_init ();
   bpfs_naked_init ();
-  /* After bpfs_core_init: its PRE_GENERICIZE callback must run after the
-     verifier's, and callbacks run newest first.  */
+  bpfs_clang_warnings_init ();
   if (bpfs_options.verifier)
     bpfs_verifier_init ();
+  register_pipeline ();
+  if (print_passes)
+    print_pipeline ();
   return 0;
 }

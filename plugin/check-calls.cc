@@ -137,7 +137,7 @@ check_call_target (rtx_insn *insn, rtx addr)
     }
   /* An indirect call: GCC's backend reports it itself when it writes the
      call in "final" ("indirect call in function, which are not supported
-     by eBPF", at the end of the function), and indirect_call_notes says
+     by eBPF", at the end of the function), and bpfs_indirect_call_notes says
      where it is after that error.  -mxbpf has indirect calls.  */
   return true;
 }
@@ -146,8 +146,8 @@ check_call_target (rtx_insn *insn, rtx addr)
    backend has just reported (its error names only the function).  A note
    and not a second error: one mistake, one error, as GCC's own tests of
    the backend expect (gcc.target/bpf/diag-indcalls.c).  */
-static unsigned int
-indirect_call_notes (function *)
+unsigned int
+bpfs_indirect_call_notes (function *)
 {
   if (TARGET_XBPF)
     return 0;
@@ -165,8 +165,8 @@ indirect_call_notes (function *)
   return 0;
 }
 
-static unsigned int
-check_rtl_calls (function *)
+unsigned int
+bpfs_check_rtl_calls (function *)
 {
   bool check_library = bpfs_options.check_calls
 		       && !bpfs_options.allow_extern_calls;
@@ -190,43 +190,4 @@ check_rtl_calls (function *)
 		"and a BPF program cannot call a library", XSTR (addr, 0));
     }
   return 0;
-}
-
-namespace {
-const pass_data check_calls_rtl_data = {
-  RTL_PASS, "bpfsupport-check-calls", OPTGROUP_NONE, TV_NONE,
-  0, 0, 0, 0, 0
-};
-
-class check_calls_rtl_pass : public rtl_opt_pass
-{
-public:
-  check_calls_rtl_pass (gcc::context *ctx)
-    : rtl_opt_pass (check_calls_rtl_data, ctx) {}
-  BPFS_PASS_EXECUTE (fun) { return check_rtl_calls (fun); }
-};
-} // namespace
-
-namespace {
-const pass_data indirect_call_notes_data = {
-  RTL_PASS, "bpfsupport-indirect-call-notes", OPTGROUP_NONE, TV_NONE,
-  0, 0, 0, 0, 0
-};
-
-class indirect_call_notes_pass : public rtl_opt_pass
-{
-public:
-  indirect_call_notes_pass (gcc::context *ctx)
-    : rtl_opt_pass (indirect_call_notes_data, ctx) {}
-  BPFS_PASS_EXECUTE (fun) { return indirect_call_notes (fun); }
-};
-} // namespace
-
-void
-bpfs_check_calls_init (void)
-{
-  bpfs_register_pass (new check_calls_rtl_pass (g), "final",
-		      PASS_POS_INSERT_BEFORE);
-  bpfs_register_pass (new indirect_call_notes_pass (g), "final",
-		      PASS_POS_INSERT_AFTER);
 }

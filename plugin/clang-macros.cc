@@ -40,8 +40,8 @@ filter_diagnostic (cpp_reader *pfile, enum cpp_diagnostic_level level,
   return next_diagnostic (pfile, level, reason, richloc, msg, ap);
 }
 
-static void
-wrap_diagnostic (void *, void *)
+void
+bpfs_clang_macros_wrap_diagnostic (void *, void *)
 {
   if (!parse_in)
     return;
@@ -58,7 +58,5 @@ bpfs_clang_macros_init (void)
   /* parse_in exists when plugins load (c_common_init_options); -E never
      reaches PLUGIN_START_UNIT, compilation does, after the C front end
      has set its callbacks.  */
-  wrap_diagnostic (NULL, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_START_UNIT, wrap_diagnostic,
-		     NULL);
+  bpfs_clang_macros_wrap_diagnostic (NULL, NULL);
 }

@@ -55,22 +55,6 @@
 #define BPFS_PASS_EXECUTE(fn) unsigned int execute (function *fn) final override
 #define BPFS_PASS_GATE(fn) bool gate (function *fn) final override
 
-/* A GIMPLE pass named NAME whose execute hook is FN (function *): the
-   class GCC's pass manager wants, without the boilerplate in every file. */
-#define BPFS_GIMPLE_PASS(cls, name, fn)					\
-  namespace {								\
-  const pass_data cls##_data = {					\
-    GIMPLE_PASS, name, OPTGROUP_NONE, TV_NONE, PROP_cfg | PROP_ssa,	\
-    0, 0, 0, 0								\
-  };									\
-  class cls : public gimple_opt_pass					\
-  {									\
-  public:								\
-    cls (gcc::context *ctx) : gimple_opt_pass (cls##_data, ctx) {}	\
-    BPFS_PASS_EXECUTE (fun) { return fn (fun); }			\
-  };									\
-  }
-
 /* targetm.calls.setup_incoming_varargs's parameters: since GCC 11 the last
    named argument comes as a function_arg_info (GCC 10: mode and type).  */
 #define BPFS_SETUP_VARARGS_PARAMS(cum, last, pretend, second)		\
@@ -85,6 +69,7 @@
 extern const char *bpfs_plugin_name;
 
 #include "plugin/options.h"
+#include "plugin/pipeline.h"
 
 /* Run PASS just after (or before) the first instance of GCC's pass
    REFERENCE ("ssa", "optimized", "final"...).  */

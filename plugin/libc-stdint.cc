@@ -120,8 +120,10 @@ file_change (cpp_reader *pfile, const line_map_ordinary *map)
     cpp_make_system_header (pfile, 1, 0);
 }
 
-static void
-setup (void *, void *)
+/* PLUGIN_PRAGMAS (plugin/pipeline.def) runs in c_common_init: the include
+   chains exist, and nothing has been read yet, with -E as well.  */
+void
+bpfs_libc_stdint_setup (void *, void *)
 {
   if (!parse_in || !flag_hosted)
     return;
@@ -149,10 +151,3 @@ setup (void *, void *)
   cb->file_change = file_change;
 }
 
-void
-bpfs_libc_stdint_init (void)
-{
-  /* PLUGIN_PRAGMAS runs in c_common_init: the include chains exist, and
-     nothing has been read yet, with -E as well.  */
-  register_callback (bpfs_plugin_name, PLUGIN_PRAGMAS, setup, NULL);
-}

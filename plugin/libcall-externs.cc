@@ -29,8 +29,8 @@ defer_external_libcall (rtx fun)
   pending_libcalls.safe_push (xstrdup (XSTR (fun, 0)));
 }
 
-static void
-declare_used_libcalls (void *, void *)
+void
+bpfs_declare_used_libcalls (void *, void *)
 {
   unsigned i;
   char *name;
@@ -48,6 +48,4 @@ void
 bpfs_libcall_externs_init (void)
 {
   targetm.asm_out.external_libcall = defer_external_libcall;
-  register_callback (bpfs_plugin_name, PLUGIN_FINISH_UNIT,
-		     declare_used_libcalls, NULL);
 }

@@ -53,7 +53,7 @@ static vec<swapped_rtl> swapped;
 static vec<tree> aliased;
 static hash_set<tree> *aliased_set;
 static tree offsets_gc_roots;
-static const struct ggc_root_tab offsets_root_tab[] = {
+const struct ggc_root_tab bpfs_offsets_root_tab[] = {
   { &offsets_gc_roots, 1, sizeof (tree), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
@@ -125,8 +125,8 @@ swap_in_alias (tree decl)
     }
 }
 
-static void
-swap_in_aliases (void *, void *)
+void
+bpfs_swap_in_aliases (void *, void *)
 {
   if (alias_functions)
     {
@@ -143,8 +143,8 @@ swap_in_aliases (void *, void *)
     }
 }
 
-static void
-restore_rtl (void *, void *)
+void
+bpfs_restore_rtl (void *, void *)
 {
   while (!swapped.is_empty ())
     {
@@ -153,10 +153,10 @@ restore_rtl (void *, void *)
     }
 }
 
-static void
-define_aliases (void *, void *)
+void
+bpfs_define_aliases (void *, void *)
 {
-  restore_rtl (NULL, NULL);
+  bpfs_restore_rtl (NULL, NULL);
   if (!asm_out_file || seen_error ())
     return;
   for (unsigned i = 0; i < aliased.length (); i++)
@@ -171,12 +171,4 @@ bpfs_global_offsets_init (void)
 {
   aliased_set = new hash_set<tree>;
   alias_functions = bpfs_assembler_is_binutils ();
-  register_callback (bpfs_plugin_name, PLUGIN_ALL_PASSES_START,
-		     swap_in_aliases, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_ALL_PASSES_END, restore_rtl,
-		     NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_FINISH_UNIT, define_aliases,
-		     NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
-		     (void *) offsets_root_tab);
 }

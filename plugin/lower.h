@@ -32,7 +32,6 @@ bool bpfs_lower_memory (function *fun);    /* lower-memory.cc */
 bool bpfs_lower_traps (function *fun);     /* lower-trap.cc */
 bool bpfs_lower_bswap (function *fun);     /* lower-bswap.cc */
 void bpfs_check_calls (function *fun);     /* check-calls.cc */
-void bpfs_check_calls_init (void);         /* check-calls.cc: RTL backstop */
 void bpfs_global_offsets_init (void);      /* lower-global-offsets.cc */
 void bpfs_inline_args_init (void);         /* lower-inline-args.cc */
 /* Whether bpf-gcc runs binutils' bpf-as (not bpf-asm).  */

@@ -145,8 +145,8 @@ bpfs_replace_call (gimple_stmt_iterator *gsi, tree value)
     }
 }
 
-static unsigned int
-lower_function (function *fun)
+unsigned int
+bpfs_lower_function (function *fun)
 {
   bool changed = false;
   unsigned int todo = 0;
@@ -174,14 +174,9 @@ lower_function (function *fun)
   return todo | TODO_update_ssa_only_virtuals | TODO_cleanup_cfg;
 }
 
-BPFS_GIMPLE_PASS (lower_pass, "bpfsupport-lower", lower_function)
-
 void
 bpfs_lowering_init (void)
 {
-  bpfs_register_pass (new lower_pass (g), "optimized", PASS_POS_INSERT_AFTER);
-
-  bpfs_check_calls_init ();
   if (bpfs_options.global_offsets)
     bpfs_global_offsets_init ();
   if (bpfs_options.inline_args)

@@ -56,8 +56,8 @@ handle_naked (tree *node, tree name, tree, int, bool *no_add_attrs)
 static const struct attribute_spec naked_spec =
   { "naked", 0, 0, true, false, false, false, handle_naked, NULL };
 
-static void
-register_naked (void *, void *)
+void
+bpfs_register_naked (void *, void *)
 {
   if (!lookup_attribute_spec (get_identifier ("naked")))
     register_attribute (&naked_spec);
@@ -105,8 +105,8 @@ naked_operand_ok (tree op)
   return false;
 }
 
-static unsigned int
-check_naked (function *fun)
+unsigned int
+bpfs_check_naked (function *fun)
 {
   if (!naked_p (fun->decl))
     return 0;
@@ -195,16 +195,14 @@ check_naked (function *fun)
   return 0;
 }
 
-BPFS_GIMPLE_PASS (naked_check_pass, "bpfsupport-naked", check_naked)
-
 /* Just before the output: the asm and what feeds its operands, nothing
    else.  Deleted: what precedes NOTE_INSN_FUNCTION_BEG (the incoming
    arguments' copies and spills) and everything after the last asm (the
    return value, the epilogue and its `exit').  Kept: the instructions
    between the two, which load the asm's register operands (clang loads a
    global's address given as "r" (vals) the same way).  */
-static unsigned int
-strip_naked (function *fun)
+unsigned int
+bpfs_strip_naked (function *fun)
 {
   if (!naked_p (fun->decl))
     return 0;
@@ -231,31 +229,11 @@ strip_naked (function *fun)
   return 0;
 }
 
-namespace {
-const pass_data naked_rtl_data = {
-  RTL_PASS, "bpfsupport-naked-strip", OPTGROUP_NONE, TV_NONE,
-  0, 0, 0, 0, 0
-};
-
-class naked_rtl_pass : public rtl_opt_pass
-{
-public:
-  naked_rtl_pass (gcc::context *ctx) : rtl_opt_pass (naked_rtl_data, ctx) {}
-  BPFS_PASS_EXECUTE (fun) { return strip_naked (fun); }
-};
-} // namespace
-
 void
 bpfs_naked_init (void)
 {
-  register_callback (bpfs_plugin_name, PLUGIN_ATTRIBUTES, register_naked,
-		     NULL);
   default_warn_func_return = targetm.warn_func_return;
   targetm.warn_func_return = naked_warn_func_return;
   /* Checked after the optimizers: libbpf's __imm_insn() passes a compound
      literal to an "i" operand, which only they fold into a constant.  */
-  bpfs_register_pass (new naked_check_pass (g), "optimized",
-		      PASS_POS_INSERT_AFTER);
-  bpfs_register_pass (new naked_rtl_pass (g), "final",
-		      PASS_POS_INSERT_BEFORE);
 }

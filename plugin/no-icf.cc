@@ -16,8 +16,8 @@
  * Identical read-only variables may still be merged (that is harmless).  */
 #include "plugin/gcc-compat.h"
 
-static void
-disable_function_folding (void *, void *)
+void
+bpfs_disable_function_folding (void *, void *)
 {
   global_options.x_flag_ipa_icf_functions = 0;
   if (optimization_default_node)
@@ -36,6 +36,4 @@ void
 bpfs_no_icf_init (void)
 {
   global_options.x_flag_ipa_icf_functions = 0;
-  register_callback (bpfs_plugin_name, PLUGIN_ALL_IPA_PASSES_START,
-		     disable_function_folding, NULL);
 }

@@ -37,9 +37,9 @@ struct bpfs_options
 };
 extern struct bpfs_options bpfs_options;
 
-/* Feature registration, one per feature file; each reads bpfs_options.  */
-void bpfs_kernel_helper_attr_init (void);   /* attrs/kernel-helper.cc */
-void bpfs_btf_tags_attr_init (void);        /* attrs/btf-tags.cc */
+/* Each feature's setup (target hooks, options, its own data), run by
+   plugin_init before it registers plugin/pipeline.def; each reads
+   bpfs_options.  */
 void bpfs_helper_calls_init (void);         /* attrs/helper-calls.cc */
 void bpfs_lowering_init (void);             /* plugin/lowering.cc */
 void bpfs_btf_init (void);                  /* btf/gcc-btf.cc */
@@ -47,12 +47,11 @@ void bpfs_core_init (void);                 /* attrs/core.cc */
 void bpfs_core_header_forms_init (void);    /* attrs/core-header-forms.cc */
 void bpfs_float_constants_init (void);      /* plugin/float-constants.cc */
 void bpfs_varargs_init (void);              /* plugin/varargs.cc */
-void bpfs_assembler_init (void);            /* plugin/assembler.cc */
 void bpfs_clang_macros_init (void);         /* plugin/clang-macros.cc */
-void bpfs_libc_stdint_init (void);          /* plugin/libc-stdint.cc */
+void bpfs_clang_warnings_init (void);       /* plugin/clang-warnings.cc */
+void bpfs_assembler_init (void);            /* plugin/assembler.cc */
 void bpfs_libcall_externs_init (void);      /* plugin/libcall-externs.cc */
 void bpfs_no_icf_init (void);               /* plugin/no-icf.cc */
-void bpfs_tail_call_static_init (void);     /* plugin/tail-call-static.cc */
 void bpfs_verifier_init (void);             /* plugin/verifier.cc */
 void bpfs_naked_init (void);                /* plugin/naked.cc */
 

@@ -36,8 +36,8 @@ static bool defined_macro;
 /* At the first #include (the headers come first, and with -E or
    -save-temps no unit is started: the preprocessed text must already have
    the expansion), or at the start of the unit.  */
-static void
-define_tail_call_static (void *, void *)
+void
+bpfs_define_tail_call_static (void *, void *)
 {
   if (defined_macro || !parse_in)
     return;
@@ -76,8 +76,8 @@ has_tail_call (function *fun)
   return false;
 }
 
-static void
-keep_tail_callers_signature (void *, void *)
+void
+bpfs_keep_tail_callers_signature (void *, void *)
 {
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
@@ -94,15 +94,4 @@ keep_tail_callers_signature (void *, void *)
       TREE_OPTIMIZATION (opts)->x_flag_ipa_sra = 0;
       DECL_FUNCTION_SPECIFIC_OPTIMIZATION (node->decl) = opts;
     }
-}
-
-void
-bpfs_tail_call_static_init (void)
-{
-  register_callback (bpfs_plugin_name, PLUGIN_ALL_IPA_PASSES_START,
-		     keep_tail_callers_signature, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_INCLUDE_FILE,
-		     define_tail_call_static, NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_START_UNIT,
-		     define_tail_call_static, NULL);
 }

@@ -33,7 +33,7 @@ static void (*inner_va_start) (tree, rtx);
 /* The first anonymous argument's slot in the function being expanded.  */
 static rtx anonymous_area;
 static struct function *anonymous_area_fn;
-static const struct ggc_root_tab varargs_root_tab[] = {
+const struct ggc_root_tab bpfs_varargs_root_tab[] = {
   { &anonymous_area, 1, sizeof (rtx), &gt_ggc_mx_rtx_def, &gt_pch_nx_rtx_def },
   LAST_GGC_ROOT_TAB
 };
@@ -84,6 +84,4 @@ bpfs_varargs_init (void)
   targetm.calls.setup_incoming_varargs = save_anonymous_registers;
   inner_va_start = targetm.expand_builtin_va_start;
   targetm.expand_builtin_va_start = start_at_saved_registers;
-  register_callback (bpfs_plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
-		     (void *) varargs_root_tab);
 }

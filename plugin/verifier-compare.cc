@@ -55,8 +55,8 @@ constant_in_reg (rtx_insn *insn, rtx reg)
   return NULL_RTX;
 }
 
-static unsigned int
-immediate_compares (function *fun)
+unsigned int
+bpfs_immediate_compares (function *fun)
 {
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -90,21 +90,6 @@ immediate_compares (function *fun)
     }
   return 0;
 }
-
-namespace {
-const pass_data immediate_compares_data = {
-  RTL_PASS, "bpfsupport-immediate-compares", OPTGROUP_NONE, TV_NONE,
-  0, 0, 0, 0, 0
-};
-
-class immediate_compares_pass : public rtl_opt_pass
-{
-public:
-  immediate_compares_pass (gcc::context *ctx)
-    : rtl_opt_pass (immediate_compares_data, ctx) {}
-  BPFS_PASS_EXECUTE (fun) { return immediate_compares (fun); }
-};
-} // namespace
 
 /* BPF instructions take any 32-bit immediate (ALU, jumps, stores): such a
    constant costs nothing, like a register.  GCC 12's BPF backend leaves
@@ -156,6 +141,4 @@ bpfs_verifier_compare_init (void)
 {
   gcc_rtx_costs = targetm.rtx_costs;
   targetm.rtx_costs = rtx_costs;
-  bpfs_register_pass (new immediate_compares_pass (g), "postreload",
-		      PASS_POS_INSERT_AFTER);
 }

@@ -247,8 +247,8 @@ split_compares_r (tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
-static void
-split_compares (void *gcc_data, void *)
+void
+bpfs_split_compares (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
   if (fndecl && DECL_SAVED_TREE (fndecl))
@@ -258,8 +258,8 @@ split_compares (void *gcc_data, void *)
 
 /* ----------------------------------- GIMPLE: stores into the context */
 
-static unsigned int
-keep_context_stores (function *fun)
+unsigned int
+bpfs_keep_context_stores (function *fun)
 {
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -274,9 +274,6 @@ keep_context_stores (function *fun)
       }
   return 0;
 }
-
-BPFS_GIMPLE_PASS (context_stores_pass, "bpfsupport-ctx-stores",
-		  keep_context_stores)
 
 /* `tmp = asm ("" : "=r" : "0" (VALUE))': VALUE in a register no pass can
    see through.  An integer goes through a 64-bit asm operand (a narrower
@@ -384,15 +381,4 @@ bpfs_verifier_context_constants (function *fun)
 	changed = true;
       }
   return changed;
-}
-
-void
-bpfs_verifier_ctx_init (void)
-{
-  /* After the CO-RE rewrite's registration: callbacks run newest first, so
-     this one runs before it.  */
-  register_callback (bpfs_plugin_name, PLUGIN_PRE_GENERICIZE, split_compares,
-		     NULL);
-  bpfs_register_pass (new context_stores_pass (g), "store-merging",
-		      PASS_POS_INSERT_BEFORE);
 }

@@ -39,8 +39,8 @@ has_void_pointer_parameter (tree fndecl)
 static vec<tree> candidates;
 static bool unit_has_programs;
 
-static void
-note_function (void *gcc_data, void *)
+void
+bpfs_verifier_note_function (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
@@ -57,8 +57,8 @@ note_function (void *gcc_data, void *)
     candidates.safe_push (fndecl);
 }
 
-static void
-mark_inline (void *, void *)
+void
+bpfs_verifier_mark_inline (void *, void *)
 {
   if (unit_has_programs)
     for (tree fndecl : candidates)
@@ -67,13 +67,4 @@ mark_inline (void *, void *)
 	DECL_DISREGARD_INLINE_LIMITS (fndecl) = 1;
       }
   candidates.release ();
-}
-
-void
-bpfs_verifier_inline_init (void)
-{
-  register_callback (bpfs_plugin_name, PLUGIN_PRE_GENERICIZE, note_function,
-		     NULL);
-  register_callback (bpfs_plugin_name, PLUGIN_ALL_IPA_PASSES_START,
-		     mark_inline, NULL);
 }

@@ -8,16 +8,15 @@
 #include "plugin/gcc-compat.h"
 #include "plugin/verifier.h"
 
-static unsigned int
-verifier_late (function *fun)
+unsigned int
+bpfs_verifier_late (function *fun)
 {
   bool changed = bpfs_verifier_context_constants (fun);
   changed |= bpfs_verifier_pointer_tests (fun);
   changed |= bpfs_verifier_pointer_offsets (fun);
+  changed |= bpfs_verifier_undefined_phis (fun);
   return changed ? TODO_update_ssa : 0;
 }
-
-BPFS_GIMPLE_PASS (verifier_late_pass, "bpfsupport-verifier", verifier_late)
 
 /* GCC passes whose only effect on BPF is code the verifier cannot prove.
    - uncprop (tree-ssa-uncprop.cc) undoes constant propagation on purpose:
@@ -29,8 +28,8 @@ BPFS_GIMPLE_PASS (verifier_late_pass, "bpfsupport-verifier", verifier_late)
      smax=2147483647 should have been in [0, 1]").  */
 static const char *const disabled_passes[] = { "uncprop" };
 
-static void
-override_gate (void *gcc_data, void *)
+void
+bpfs_verifier_override_gate (void *gcc_data, void *)
 {
   bool *gate = (bool *) gcc_data;
   if (!*gate || !current_pass || !current_pass->name)
@@ -64,11 +63,5 @@ bpfs_verifier_init (void)
      range ("R1 offset is outside of the packet", "invalid write to stack
      R1 off=0 size=2" at -Os); with the counter it can.  */
   global_options.x_flag_ivopts = 0;
-  bpfs_verifier_ctx_init ();
   bpfs_verifier_compare_init ();
-  bpfs_verifier_inline_init ();
-  register_callback (bpfs_plugin_name, PLUGIN_OVERRIDE_GATE, override_gate,
-		     NULL);
-  bpfs_register_pass (new verifier_late_pass (g), "optimized",
-		      PASS_POS_INSERT_AFTER);
 }

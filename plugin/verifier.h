@@ -4,15 +4,15 @@
 #ifndef BPFSUPPORT_VERIFIER_H
 #define BPFSUPPORT_VERIFIER_H
 
-/* Registration of the front-end callbacks and the passes of each file.  */
-void bpfs_verifier_ctx_init (void);     /* verifier-ctx.cc */
-void bpfs_verifier_compare_init (void); /* verifier-compare.cc */
-void bpfs_verifier_inline_init (void);  /* verifier-inline.cc */
+/* verifier-compare.cc's setup: its rtx_costs hook.  Passes and callbacks
+   are rows of plugin/pipeline.def.  */
+void bpfs_verifier_compare_init (void);
 
 /* Run from the late pass (after "optimized", every -O level); each
    returns true when it changed the function.  */
 bool bpfs_verifier_context_constants (function *fun);  /* verifier-ctx.cc */
 bool bpfs_verifier_pointer_tests (function *fun);  /* verifier-pointer-tests.cc */
 bool bpfs_verifier_pointer_offsets (function *fun);  /* verifier-pointer-tests.cc */
+bool bpfs_verifier_undefined_phis (function *fun);  /* verifier-undefined.cc */
 
 #endif

@@ -3,6 +3,7 @@
 BPF_GCC ?= bpf-gcc
 CC_OPTIONS_H := $(OBJDIR)/cc/gcc-options.h
 CC_MULTIARCH := $(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
+CC_GCC_VERSION := $(shell $(BPF_GCC) -dumpfullversion 2>/dev/null || echo 12)
 
 all: $(BIN)/bpf-cc
 
@@ -13,7 +14,8 @@ $(CC_OPTIONS_H): cc/gen-options.sh
 $(OBJDIR)/cc/bpf-cc.o: cc/bpf-cc.c $(CC_OPTIONS_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(RT_CFLAGS) -I$(OBJDIR)/cc -DBPF_CC_GCC='"$(BPF_GCC)"' \
-	  -DBPF_CC_MULTIARCH='"$(CC_MULTIARCH)"' -MMD -MP -c $< -o $@
+	  -DBPF_CC_MULTIARCH='"$(CC_MULTIARCH)"' \
+	  -DBPF_CC_GCC_VERSION='"$(CC_GCC_VERSION)"' -MMD -MP -c $< -o $@
 
 $(BIN)/bpf-cc: $(OBJDIR)/cc/bpf-cc.o
 	@mkdir -p $(dir $@)

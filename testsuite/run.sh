@@ -18,6 +18,15 @@ if [ "$(id -u)" = 0 ] && ! mountpoint -q /sys/fs/bpf 2>/dev/null; then
   mount -t bpf bpf /sys/fs/bpf 2>/dev/null || true
 fi
 
+# The host's devices must survive the run: a tool that renamed a file over
+# /dev/null (bpf-asm did, issue 20) breaks every later redirect silently.
+host_devices() {
+  for dev in /dev/null /dev/zero /dev/full; do
+    [ -c "$dev" ] && echo "$dev" || echo "$dev:not-a-device"
+  done
+}
+devices_before=$(host_devices)
+
 dirs=${TESTDIRS:-$(cd "$top" && ls -d bpfsupport.* 2>/dev/null)}
 # RUNTESTFLAGS naming a .exp file or directory narrows the run.
 for d in $dirs; do
@@ -48,5 +57,12 @@ for d in $dirs; do
   grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR):' "$sum" | sed 's/^/    /'
   passed=$((passed + p + xf)); failed=$((failed + f + o)); skipped=$((skipped + u))
 done
+devices_after=$(host_devices)
+if [ "$devices_before" != "$devices_after" ]; then
+  echo "host: error: a device changed during the run:" $devices_after
+  failed=$((failed + 1))
+else
+  passed=$((passed + 1))
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -159,6 +159,7 @@ asm_run_pass (const char *file, const char *text, size_t len,
   c->relax = relax;
   c->nrelax = nrelax;
   c->no_relax = no_relax;
+  c->cpu = opts->cpu ? opts->cpu : 4;
   c->file = file;
   c->symidx.first = 1024;
   c->symidx.name = sym_name;

@@ -25,6 +25,7 @@ struct asm_opts {
   /* --app-stats: one line "LINE ASSEMBLED SKIPPED" per #APP...#NO_APP block (GCC's
      inline asm), COUNT the statements assembled in it (NULL: none).  */
   FILE *app_stats;
+  int cpu;             /* -mcpu=vN: the BPF ISA version, 1..4 (0: v4) */
 };
 
 struct asm_sym {
@@ -67,8 +68,14 @@ struct asm_ctx;
 struct asm_ctx *asm_run(const char *file, const char *text, size_t len,
                         const struct asm_opts *opts);
 int asm_errors(const struct asm_ctx *);
-/* Write the object to PATH (via a temporary and rename).  0 on success.  */
+/* Write the object to PATH: a regular file via a temporary and rename,
+   a device or FIFO written through.  0 on success.  */
 int asm_write_elf(struct asm_ctx *, const char *path);
+/* Whether OUT exists and is the regular file IN ("-": standard input).  */
+int asm_same_file(const char *out, const char *in);
+/* Remove a failed run's output PATH if it is a regular file or symlink,
+   never a device, FIFO or directory (gas's unlink_if_ordinary).  */
+void asm_remove_output(const char *path);
 void asm_free(struct asm_ctx *);
 
 /* Accessors for the ELF writer.  */
@@ -147,6 +154,7 @@ struct fixup {
   struct expr e;
   int line, col, ctx;
   int jump_no;         /* FX_JUMP16 to a label: the jump's number (relax.c) */
+  int short_only;      /* FX_JUMP16 to a label: the CPU has no gotol (relax.c) */
 };
 
 
@@ -166,6 +174,11 @@ struct macro {
   int nlines, line, bodyline, ctx;
   unsigned count;      /* invocations so far (\+) */
   int dead;            /* purged */
+  /* formal's index + 1 by name hash (open addressing, 0: empty; FHCAP a
+     power of two): finding a formal is O(1), so 80,000 parameters cost
+     linear time, not quadratic.  */
+  int *fhash;
+  size_t fhcap;
 };
 
 
@@ -297,6 +310,7 @@ struct asm_ctx {
   const unsigned *relax; size_t nrelax;
   unsigned *want; size_t nwant, wantcap;
   int no_relax;        /* last pass: out-of-range jumps are errors */
+  int cpu;             /* the ISA version in effect: -mcpu=, then .cpu */
   FILE *print;         /* where .print writes (stdout, held per pass) */
 };
 
@@ -565,5 +579,7 @@ void apply_fixups (struct asm_ctx *c);
 int relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
                 size_t here);
 int relax_defer (struct asm_ctx *c, const struct fixup *f);
+/* "v1".."v4": 1..4; anything else: 0.  */
+int cpu_version (const char *name);
 
 #endif

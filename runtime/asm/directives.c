@@ -714,6 +714,26 @@ directive (struct asm_ctx *c, const char *d, size_t n)
         }
       goto end;
     }
+  if (dir_is (d, n, ".cpu"))
+    {
+      /* The ISA version from here on (as -mcpu=): what branch
+         relaxation may use.  bpf-gcc's plugin writes it.  */
+      skip_ws (c);
+      const char *v, *vat = c->p;
+      size_t vn = ident (c, &v);
+      char name[8];
+      snprintf (name, sizeof name, "%.*s", (int) (vn < 7 ? vn : 7), v);
+      int cpu = vn < 7 ? cpu_version (name) : 0;
+      if (!cpu)
+        {
+          diag_at (c, c->line, COL (c, vat), "`.cpu' takes v1, v2, v3 or v4");
+          while (*c->p)
+            c->p++;
+          return 1;
+        }
+      c->cpu = cpu;
+      goto end;
+    }
   if (dir_is (d, n, ".subsection"))
     {
       /* gas puts subsection N after subsection 0: bpf-asm has one
@@ -728,7 +748,7 @@ directive (struct asm_ctx *c, const char *d, size_t n)
   if (dir_is (d, n, ".loc") || dir_is (d, n, ".loc_mark_labels")
       || (n > 5 && !strncmp (d, ".cfi_", 5)) || dir_is (d, n, ".addrsig")
       || dir_is (d, n, ".addrsig_sym") || dir_is (d, n, ".version")
-      || dir_is (d, n, ".cpu") || dir_is (d, n, ".arch") || dir_is (d, n, ".nolist")
+      || dir_is (d, n, ".arch") || dir_is (d, n, ".nolist")
       || dir_is (d, n, ".list") || dir_is (d, n, ".eject") || dir_is (d, n, ".psize")
       || dir_is (d, n, ".title") || dir_is (d, n, ".sbttl"))
     {

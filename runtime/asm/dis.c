@@ -372,6 +372,14 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                       if (target && !quotable (r->name))
                         ok = 0;
                     }
+                  /* An xBPF encoding in an object without EF_BPF_GNU_XBPF
+                     (bytes from .uleb128 or .byte in code) stays bytes:
+                     written as the instruction, it would be assembled
+                     again into an xBPF object.  */
+                  int xbpf_bytes = ok && (in.op->flags & BPF_OPF_XBPF)
+                                   && !(eh.e_flags & EF_BPF_GNU_XBPF);
+                  if (xbpf_bytes)
+                    ok = 0;
                   int64_t dest = -1;
                   if (ok && !target && (in.op->fmt == BPF_F_JA || in.op->fmt == BPF_F_JR
                                         || in.op->fmt == BPF_F_JI))
@@ -426,7 +434,8 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                     {
                       bytes_line (out, buf + off, 8);
                       fprintf (out, "\t# 0x%04zx: %s\n", off,
-                               in.op ? "non-canonical encoding" : "unknown opcode");
+                               xbpf_bytes ? "xBPF encoding, not an xBPF object"
+                               : in.op ? "non-canonical encoding" : "unknown opcode");
                       off += 8;
                       continue;
                     }

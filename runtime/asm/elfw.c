@@ -1,9 +1,16 @@
 /* elfw.c - write the assembled object as ELF64 little-endian EM_BPF
-   relocatable, through libelf, into a temporary renamed at the end.  */
+   relocatable, through libelf.  A regular file is written to a temporary
+   beside it, renamed at the end, so that an error never leaves a partial
+   object.  Anything else (/dev/null, another character device, a FIFO)
+   is written through, as gas does: renaming over it would replace the
+   device with a regular file (as root, /dev/null itself).  The object is
+   then built in an anonymous temporary first, since libelf seeks and a
+   FIFO cannot, and copied through whole.  */
 #include "asm/asm.h"
 
 #include <elf.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdlib.h>
@@ -59,21 +66,122 @@ new_scn (Elf *e, const char *name, struct strtab *sh, uint32_t type,
 }
 
 int
+asm_same_file (const char *out, const char *in)
+{
+  struct stat so, si;
+  if (stat (out, &so) != 0)
+    return 0;
+  if (strcmp (in, "-") ? stat (in, &si) != 0 : fstat (0, &si) != 0)
+    return 0;
+  /* Only a regular input can be destroyed by writing the output (reading
+     /dev/null and writing it is fine); inode 0 is no inode.  */
+  return S_ISREG (si.st_mode) && si.st_ino != 0
+         && si.st_ino == so.st_ino && si.st_dev == so.st_dev;
+}
+
+void
+asm_remove_output (const char *path)
+{
+  /* Like gas's unlink_if_ordinary: never a device, FIFO or directory.  */
+  struct stat st;
+  if (lstat (path, &st) == 0 && (S_ISREG (st.st_mode) || S_ISLNK (st.st_mode)))
+    unlink (path);
+}
+
+/* Copy the finished image in FD to PATH, which is not a regular file, with
+   plain sequential writes.  0 on success.  */
+static int
+copy_through (int fd, const char *path)
+{
+  if (lseek (fd, 0, SEEK_SET) != 0)
+    {
+      fprintf (stderr, "bpf-asm: error: temporary object: %s\n", strerror (errno));
+      return -1;
+    }
+  int out = open (path, O_WRONLY);
+  if (out < 0)
+    {
+      fprintf (stderr, "bpf-asm: error: %s: %s\n", path, strerror (errno));
+      return -1;
+    }
+  char buf[65536];
+  int rc = 0;
+  for (;;)
+    {
+      ssize_t n = read (fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          if (n < 0)
+            {
+              fprintf (stderr, "bpf-asm: error: temporary object: %s\n", strerror (errno));
+              rc = -1;
+            }
+          break;
+        }
+      for (ssize_t done = 0; done < n;)
+        {
+          ssize_t w = write (out, buf + done, (size_t) (n - done));
+          if (w < 0 && errno == EINTR)
+            continue;
+          if (w <= 0)
+            {
+              fprintf (stderr, "bpf-asm: error: writing %s: %s\n", path,
+                       w < 0 ? strerror (errno) : "nothing written");
+              close (out);
+              return -1;
+            }
+          done += w;
+        }
+    }
+  if (close (out) != 0 && rc == 0)
+    {
+      fprintf (stderr, "bpf-asm: error: writing %s: %s\n", path, strerror (errno));
+      rc = -1;
+    }
+  return rc;
+}
+
+int
 asm_write_elf (struct asm_ctx *c, const char *path)
 {
   if (elf_version (EV_CURRENT) == EV_NONE)
     return -1;
-  size_t plen = strlen (path);
-  char *tmp = malloc (plen + 32);
-  if (!tmp)
-    return -1;
-  snprintf (tmp, plen + 32, "%s.tmp%ld", path, (long) getpid ());
-  int fd = open (tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0)
+  struct stat pst;
+  int through = stat (path, &pst) == 0 && !S_ISREG (pst.st_mode);
+  if (through && S_ISDIR (pst.st_mode))
     {
-      perror (tmp);
-      free (tmp);
+      fprintf (stderr, "bpf-asm: error: %s: %s\n", path, strerror (EISDIR));
       return -1;
+    }
+  char *tmp = NULL;
+  FILE *anon = NULL;
+  int fd;
+  if (through)
+    {
+      anon = tmpfile ();
+      fd = anon ? fileno (anon) : -1;
+      if (fd < 0)
+        {
+          fprintf (stderr, "bpf-asm: error: temporary object: %s\n", strerror (errno));
+          return -1;
+        }
+    }
+  else
+    {
+      size_t plen = strlen (path);
+      tmp = malloc (plen + 32);
+      if (!tmp)
+        return -1;
+      snprintf (tmp, plen + 32, "%s.tmp%ld", path, (long) getpid ());
+      fd = open (tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd < 0)
+        {
+          fprintf (stderr, "bpf-asm: error: %s: %s\n", tmp, strerror (errno));
+          free (tmp);
+          return -1;
+        }
     }
   Elf *e = elf_begin (fd, ELF_C_WRITE, NULL);
   int rc = -1;
@@ -324,16 +432,28 @@ asm_write_elf (struct asm_ctx *c, const char *path)
 out:
   if (e)
     elf_end (e);
-  if (close (fd) != 0)
-    rc = -1;
-  if (rc == 0 && rename (tmp, path) != 0)
+  if (anon)
     {
-      perror (path);
-      rc = -1;
+      if (rc == 0)
+        rc = copy_through (fd, path);
+      fclose (anon);
     }
-  if (rc != 0)
-    unlink (tmp);
-  free (tmp);
+  else
+    {
+      if (close (fd) != 0)
+        {
+          fprintf (stderr, "bpf-asm: error: writing %s: %s\n", tmp, strerror (errno));
+          rc = -1;
+        }
+      if (rc == 0 && rename (tmp, path) != 0)
+        {
+          fprintf (stderr, "bpf-asm: error: %s: %s\n", path, strerror (errno));
+          rc = -1;
+        }
+      if (rc != 0)
+        unlink (tmp);
+      free (tmp);
+    }
   free (sh.buf);
   free (st.buf);
   free (syms);

@@ -92,6 +92,9 @@ parse_number (struct asm_ctx *c, int64_t *out)
     }
   else if (s[0] == '0' && isdigit ((unsigned char) s[1]))
     base = 8;
+  /* A literal beyond 64 bits is an error (gas truncates a .quad's with a
+     warning and refuses an instruction's): it never wraps silently.  */
+  int too_large = 0;
   for (;; s++)
     {
       int d;
@@ -103,8 +106,13 @@ parse_number (struct asm_ctx *c, int64_t *out)
         break;
       if (d >= base)
         break;
+      if (v > (UINT64_MAX - (uint64_t) d) / (uint64_t) base)
+        too_large = 1;
       v = v * (uint64_t) base + (uint64_t) d;
     }
+  if (too_large)
+    diag_at (c, c->line, COL (c, c->p), "integer `%.*s' is too large (more than 64 bits)",
+             s - c->p > 40 ? 40 : (int) (s - c->p), c->p);
   /* C's integer suffixes (U, L, LL, UL, ULL), which LLVM's assembler
      skips: the selftests write "r1 = 0xffffffff00000000LL ll".  */
   const char *q = s;
@@ -508,6 +516,7 @@ add_fixup (struct asm_ctx *c, enum fx_kind k, size_t off, int size,
   f->col = COL (c, at);
   f->ctx = c->ctx;
   f->jump_no = -1;
+  f->short_only = 0;
 }
 
 /* Parse a constant expression now (errors when symbolic).  */

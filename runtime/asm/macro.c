@@ -90,6 +90,7 @@ macro_free (struct macro *m)
   free (m->formal);
   free (m->def);
   free (m->req);
+  free (m->fhash);
   free (m->name);
   free (m->body);
   memset (m, 0, sizeof *m);
@@ -168,6 +169,57 @@ skip_comma (struct asm_ctx *c)
     }
 }
 
+/* ----- finding a parameter by name ----- */
+
+/* Names of parameters are found through a hash table of their indexes
+   (index + 1, 0: empty slot), open addressing, at most half full.  */
+static size_t
+name_hash (const char *s, size_t n)
+{
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (unsigned char) s[i]) * 1099511628211ull;
+  return (size_t) (h ^ (h >> 29));
+}
+
+static int
+names_find (const int *tab, size_t cap, char *const *names, const char *s, size_t n)
+{
+  for (size_t i = name_hash (s, n) & (cap - 1);; i = (i + 1) & (cap - 1))
+    {
+      int k = tab[i] - 1;
+      if (k < 0)
+        return -1;
+      if (strlen (names[k]) == n && !memcmp (names[k], s, n))
+        return k;
+    }
+}
+
+/* Add NAMES[K] to the table, growing it to keep it at most half full
+   (NAMES[0..K-1] are in it).  */
+static void
+names_add (int **tab, size_t *cap, char *const *names, int k)
+{
+  if ((size_t) (k + 1) * 2 > *cap)
+    {
+      size_t ncap = *cap ? *cap * 2 : 16;
+      while ((size_t) (k + 1) * 2 > ncap)
+        ncap *= 2;
+      free (*tab);
+      *tab = xrealloc (NULL, ncap * sizeof **tab);
+      memset (*tab, 0, ncap * sizeof **tab);
+      *cap = ncap;
+      for (int j = 0; j < k; j++)
+        names_add (tab, cap, names, j);
+    }
+  const char *s = names[k];
+  size_t n = strlen (s);
+  size_t i = name_hash (s, n) & (*cap - 1);
+  while ((*tab)[i])
+    i = (i + 1) & (*cap - 1);
+  (*tab)[i] = k + 1;
+}
+
 /* ----- substitution ----- */
 
 /* Substitute BODY into OUT like gas's macro_expand_body: \NAME is the
@@ -181,11 +233,18 @@ subst (struct asm_ctx *c, const char *body, size_t len, int nf,
        char *const *names, char *const *vals, long macro_count,
        struct sbuf *out, size_t limit)
 {
+  /* Many parameters: look them up by hash (built once per expansion,
+     which costs what the arguments did), not one by one per reference.  */
+  int *tab = NULL;
+  size_t cap = 0;
+  if (nf > 8)
+    for (int k = 0; k < nf; k++)
+      names_add (&tab, &cap, names, k);
   size_t i = 0;
   while (i < len)
     {
       if (out->n > limit)
-        return 0;
+        break;
       if (body[i] != '\\')
         {
           const char *bs = memchr (body + i, '\\', len - i);
@@ -220,12 +279,15 @@ subst (struct asm_ctx *c, const char *body, size_t len, int nf,
         while (j < len && is_idchar ((unsigned char) body[j]))
           j++;
       int f = -1;
-      for (int k = 0; k < nf && j > i; k++)
-        if (strlen (names[k]) == j - i && !memcmp (names[k], body + i, j - i))
-          {
-            f = k;
-            break;
-          }
+      if (tab && j > i)
+        f = names_find (tab, cap, names, body + i, j - i);
+      else
+        for (int k = 0; k < nf && j > i; k++)
+          if (strlen (names[k]) == j - i && !memcmp (names[k], body + i, j - i))
+            {
+              f = k;
+              break;
+            }
       if (f >= 0)
         sb_add (out, vals[f], strlen (vals[f]));
       else
@@ -237,6 +299,7 @@ subst (struct asm_ctx *c, const char *body, size_t len, int nf,
         j++;
       i = j;
     }
+  free (tab);
   return out->n <= limit;
 }
 
@@ -328,6 +391,8 @@ expansion_depth (struct asm_ctx *c)
 int
 formal_index (const struct macro *m, const char *s, size_t n)
 {
+  if (m->fhash)
+    return names_find (m->fhash, m->fhcap, m->formal, s, n);
   for (int i = 0; i < m->nformal; i++)
     if (strlen (m->formal[i]) == n && !memcmp (m->formal[i], s, n))
       return i;
@@ -388,12 +453,18 @@ macro_begin (struct asm_ctx *c, const char *at)
           return;
         }
       int k = m->nformal++;
-      m->formal = xrealloc (m->formal, (size_t) m->nformal * sizeof *m->formal);
-      m->def = xrealloc (m->def, (size_t) m->nformal * sizeof *m->def);
-      m->req = xrealloc (m->req, (size_t) m->nformal);
+      if ((k & (k - 1)) == 0)
+        {
+          /* Capacity doubles at each power of two: linear in all.  */
+          size_t ncap = k ? (size_t) k * 2 : 1;
+          m->formal = xrealloc (m->formal, ncap * sizeof *m->formal);
+          m->def = xrealloc (m->def, ncap * sizeof *m->def);
+          m->req = xrealloc (m->req, ncap);
+        }
       m->formal[k] = xstrndup (f, fn);
       m->def[k] = xstrndup ("", 0);
       m->req[k] = 0;
+      names_add (&m->fhash, &m->fhcap, m->formal, k);
       skip_ws (c);
       if (*c->p == ':')
         {

@@ -1,5 +1,6 @@
 /* main.c - bpf-asm command line: assemble (default) or disassemble (-d).  */
 #include "asm/asm.h"
+#include <sys/stat.h>
 
 #include <errno.h>
 #include <stdlib.h>
@@ -31,7 +32,10 @@ usage (FILE *f)
         "                     \"LINE ASSEMBLED SKIPPED\": its statements assembled,\n"
         "                     and skipped (a conditional's branch not taken,\n"
         "                     a macro or .rept body)\n"
-         "  -EL, --64, -v, -I DIR, --gdwarf*, -g, -W, -Z, -mcpu=*, -march=*\n"
+         "  -mcpu=v1|v2|v3|v4  the BPF instruction set (default v4; `.cpu vN'\n"
+         "                     in the input too): below v4, jumps too far for a\n"
+         "                     16-bit offset are errors instead of gotol\n"
+         "  -EL, --64, -v, -I DIR, --gdwarf*, -g, -W, -Z, -march=*\n"
          "                     accepted for gas compatibility (-EB is refused)\n"
          "  --help             this text\n"
          "  --version          version\n"
@@ -41,13 +45,21 @@ usage (FILE *f)
 static char *
 read_all (FILE *f, size_t *len)
 {
+  /* A regular file's size is known: one buffer of the right size (and two
+     bytes to spare for main's newline), not a doubling one copied as it
+     grows (make bench-asm: the copies were a third of a data-heavy
+     input's time).  */
+  struct stat st;
   size_t cap = 65536, n = 0;
+  if (fstat (fileno (f), &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0
+      && (uint64_t) st.st_size < SIZE_MAX / 2)
+    cap = (size_t) st.st_size + 2;
   char *b = malloc (cap);
   if (!b)
     return NULL;
   for (;;)
     {
-      if (n == cap)
+      if (n + 2 > cap)
         {
           char *nb = realloc (b, cap *= 2);
           if (!nb)
@@ -66,11 +78,25 @@ read_all (FILE *f, size_t *len)
   return b;
 }
 
+/* Flush and close F (standard output stays open), named NAME in the
+   error: data lost to a full disk or /dev/full is an error, never exit 0.  */
+static int
+close_output (FILE *f, const char *name)
+{
+  int bad = fflush (f) != 0 || ferror (f);
+  if (f != stdout && fclose (f) != 0)
+    bad = 1;
+  if (bad)
+    fprintf (stderr, "bpf-asm: error: writing %s: %s\n", name,
+             errno ? strerror (errno) : "write error");
+  return bad ? -1 : 0;
+}
+
 int
 main (int argc, char **argv)
 {
-  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 1000, stderr, 0, NULL };
-  const char *out = "a.out";
+  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 1000, stderr, 0, NULL, 0 };
+  const char *out = "a.out", *app_stats = NULL;
   int dis = 0, show_bytes = 0, syntax_given = 0;
   const char **inputs = calloc ((size_t) argc + 1, sizeof *inputs);
   int ninputs = 0;
@@ -118,19 +144,19 @@ main (int argc, char **argv)
         }
       else if (!strcmp (a, "-mxbpf"))
         opts.xbpf = 1;
-      else if (!strcmp (a, "-mno-xbpf"))
-        opts.xbpf = 0;
-      else if (!strncmp (a, "--app-stats=", 12))
+      else if (!strncmp (a, "-mcpu=", 6))
         {
-          if (opts.app_stats && opts.app_stats != stdout)
-            fclose (opts.app_stats);
-          opts.app_stats = strcmp (a + 12, "-") ? fopen (a + 12, "w") : stdout;
-          if (!opts.app_stats)
+          if (!(opts.cpu = cpu_version (a + 6)))
             {
-              fprintf (stderr, "bpf-asm: cannot open `%s'\n", a + 12);
+              fprintf (stderr, "bpf-asm: error: -mcpu takes v1, v2, v3 or v4, "
+                       "not `%s'\n", a + 6);
               return 1;
             }
         }
+      else if (!strcmp (a, "-mno-xbpf"))
+        opts.xbpf = 0;
+      else if (!strncmp (a, "--app-stats=", 12))
+        app_stats = a + 12;
       else if (!strncmp (a, "--max-errors=", 13))
         opts.max_errors = atoi (a + 13);
       else if (!strcmp (a, "-EB"))
@@ -144,7 +170,7 @@ main (int argc, char **argv)
                || !strncmp (a, "-I", 2) || !strncmp (a, "--gdwarf", 8)
                || !strcmp (a, "-g") || !strcmp (a, "--gen-debug")
                || !strcmp (a, "-W") || !strcmp (a, "--no-warn") || !strcmp (a, "-Z")
-               || !strncmp (a, "-mcpu=", 6) || !strncmp (a, "-march=", 7)
+               || !strncmp (a, "-march=", 7)
                || !strcmp (a, "--fatal-warnings") || !strcmp (a, "-Qy")
                || !strcmp (a, "-Qn") || !strcmp (a, "--noexecstack")
                || !strcmp (a, "-mdialect=normal") || !strcmp (a, "-mdialect=pseudoc")
@@ -171,6 +197,8 @@ main (int argc, char **argv)
       enum bpf_syntax sx = (syntax_given && opts.syntax == ASM_SYNTAX_PSEUDOC)
                            ? BPF_SYNTAX_PSEUDOC : BPF_SYNTAX_GNU;
       int rc = dis_file (inputs[0], sx, show_bytes, stdout) ? 1 : 0;
+      if (close_output (stdout, "standard output") != 0)
+        rc = 1;
       free (inputs);
       return rc;
     }
@@ -180,13 +208,36 @@ main (int argc, char **argv)
   char *text = NULL;
   if (ninputs == 0)
     inputs[ninputs++] = "-";
+  /* An output that is one of the inputs would destroy it (gas refuses
+     too).  Checked before anything is written or removed.  */
+  for (int i = 0; i < ninputs; i++)
+    {
+      const char *outs[2] = { out, app_stats };
+      for (int k = 0; k < 2; k++)
+        if (outs[k] && strcmp (outs[k], "-") && asm_same_file (outs[k], inputs[i]))
+          {
+            fprintf (stderr, "bpf-asm: error: the input `%s' and the output `%s' "
+                     "are the same file\n", inputs[i], outs[k]);
+            return 1;
+          }
+    }
+  if (app_stats)
+    {
+      opts.app_stats = strcmp (app_stats, "-") ? fopen (app_stats, "w") : stdout;
+      if (!opts.app_stats)
+        {
+          fprintf (stderr, "bpf-asm: error: cannot open `%s': %s\n", app_stats,
+                   strerror (errno));
+          return 1;
+        }
+    }
   for (int i = 0; i < ninputs; i++)
     {
       FILE *f = strcmp (inputs[i], "-") ? fopen (inputs[i], "rb") : stdin;
       if (!f)
         {
           fprintf (stderr, "bpf-asm: %s: %s\n", inputs[i], strerror (errno));
-          unlink (out);
+          asm_remove_output (out);
           return 1;
         }
       size_t len;
@@ -195,6 +246,15 @@ main (int argc, char **argv)
         fclose (f);
       if (!b)
         return 2;
+      if (ninputs == 1)
+        {
+          /* The one input is the text: read_all left room for a newline.  */
+          text = b;
+          total = len;
+          if (len && b[len - 1] != '\n')
+            text[total++] = '\n';
+          continue;
+        }
       text = realloc (text, total + len + 2);
       memcpy (text + total, b, len);
       total += len;
@@ -208,10 +268,16 @@ main (int argc, char **argv)
   if (asm_errors (c))
     {
       /* Like gas: no object is left behind on errors.  */
-      unlink (out);
+      asm_remove_output (out);
       rc = 1;
     }
   else if (asm_write_elf (c, out) != 0)
+    rc = 1;
+  /* --app-stats, and .print's standard output.  */
+  if (opts.app_stats && opts.app_stats != stdout
+      && close_output (opts.app_stats, app_stats))
+    rc = 1;
+  if (close_output (stdout, "standard output") != 0)
     rc = 1;
   asm_free (c);
   free (inputs);

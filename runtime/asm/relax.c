@@ -12,7 +12,16 @@
      if r1 & 4 goto L  ->  if r1 & 4 goto +1; goto +1; gotol L
                            (jset has no inverse)
 
-   gotol needs the kernel's v4 instruction set (Linux 6.6).
+   gotol needs the kernel's v4 instruction set (Linux 6.6).  With -mcpu=v1
+   to v3 (or `.cpu v3', which bpf-gcc's plugin writes for its cpu=
+   argument) there is no long form: `ja' has a 16-bit offset like the
+   jump itself, and the inverted jump over it moves the target as far
+   as it moves the `ja', so it reaches exactly as far as the short jump.
+   Below v4 a jump to a label therefore stays short up to 32,767
+   instructions, and one beyond is an error at its line naming -mcpu=v4:
+   never gotol, never a truncated offset.  The soft limit below does not
+   apply there: the kernel may refuse a jump between the two limits, but
+   no v3 encoding does better.
 
    The limit is half the 16-bit range (RELAX_SOFT_LIMIT), as LLVM's BPF
    backend does: the verifier rewrites instructions into several (context
@@ -86,10 +95,11 @@ relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
             size_t here)
 {
   unsigned no = c->njumps++;
-  if (!relax_listed (c, no))
+  if (c->cpu < 4 || !relax_listed (c, no))
     {
       add_fixup (c, FX_JUMP16, here, 0, t->e, t->at);
       c->fx[c->nfx - 1].jump_no = (int) no;
+      c->fx[c->nfx - 1].short_only = c->cpu < 4;
       return 0;
     }
   if ((in->code & 0xf0) != 0x00)   /* conditional */
@@ -115,9 +125,17 @@ relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
 int
 relax_defer (struct asm_ctx *c, const struct fixup *f)
 {
-  if (c->no_relax || f->jump_no < 0)
+  if (c->no_relax || f->jump_no < 0 || f->short_only)
     return 0;
   GROW (c->want, c->nwant, c->wantcap);
   c->want[c->nwant++] = (unsigned) f->jump_no;
   return 1;
+}
+
+int
+cpu_version (const char *name)
+{
+  if (name[0] == 'v' && name[1] >= '1' && name[1] <= '4' && !name[2])
+    return name[1] - '0';
+  return 0;
 }

@@ -200,12 +200,19 @@ apply_fixups (struct asm_ctx *c)
             if (f->kind == FX_JUMP16)
               {
                 if (delta < INT16_MIN || delta > INT16_MAX
-                    || (f->jump_no >= 0 && (delta < -RELAX_SOFT_LIMIT
-                                            || delta > RELAX_SOFT_LIMIT)))
+                    || (f->jump_no >= 0 && !f->short_only
+                        && (delta < -RELAX_SOFT_LIMIT || delta > RELAX_SOFT_LIMIT)))
                   {
                     /* A jump to a label gets its long form in the next
                        pass (relax.c); any other is an error.  */
-                    if (!relax_defer (c, f))
+                    if (relax_defer (c, f))
+                      continue;
+                    if (f->short_only)
+                      diag_at (c, line, col, "jump to `%s' is %lld instructions "
+                               "away, beyond a 16-bit offset: its long form "
+                               "(gotol) needs -mcpu=v4%s", y->name, (long long) delta,
+                               c->gcc_file ? " (bpf-gcc: -fplugin-arg-bpfsupport-cpu=v4)" : "");
+                    else
                       diag_at (c, line, col, "jump out of range (%lld instructions)", (long long) delta);
                     continue;
                   }

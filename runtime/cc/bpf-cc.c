@@ -15,8 +15,11 @@
  *   DIR/../libexec/bpfsupport/as         bpf-asm as bpf-gcc's assembler
  * The options are listed in --help and in doc/man/bpf-cc.1 (a test checks
  * that the two agree).  */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +38,13 @@
 #ifndef BPF_CC_MULTIARCH
 #define BPF_CC_MULTIARCH "x86_64-linux-gnu"
 #endif
+#ifndef BPF_CC_GCC_VERSION
+#define BPF_CC_GCC_VERSION "12"
+#endif
+/* The clang whose BPF command line, builtins and CO-RE forms bpf-cc takes
+   (-mcpu=v4, bpf_core_type_matches, btf_type_tag): what --version and
+   -dumpversion say, for build scripts that look for "clang version N".  */
+#define BPF_CC_CLANG_COMPAT "17.0.0"
 
 static const char usage[] =
   "Usage: bpf-cc [OPTION]... FILE...\n"
@@ -45,7 +55,8 @@ static const char usage[] =
   "  -target bpf|bpfel|bpfeb, --target=bpf|bpfel|bpfeb\n"
   "                       the BPF target (bpfeb: -mbig-endian)\n"
   "  -mcpu=v1|v2|v3|v4|generic|probe\n"
-  "                       the instruction set (v4: plugin argument cpu=v4)\n"
+  "                       the instruction set (v4: plugin argument cpu=v4,\n"
+  "                       generic: v1)\n"
   "  -Oz                  -Os\n"
   "  -gline-tables-only   -g\n"
   "  -fcolor-diagnostics, -fno-color-diagnostics\n"
@@ -56,19 +67,30 @@ static const char usage[] =
   "  -fintegrated-as, -integrated-as\n"
   "                       assemble with bpf-asm (the default)\n"
   "  -Qunused-arguments   accepted and ignored\n"
+  "  -dumpversion         print " BPF_CC_CLANG_COMPAT " (the clang version bpf-cc stands for)\n"
+  "  -print-resource-dir  -print-file-name= (bpf-gcc's own directory)\n"
+  "  -emit-llvm           refused; when stdout is a pipe (`-o - | llc'), the\n"
+  "                       reader is stopped too, so that the pipeline fails\n"
+  "  @FILE                the options in FILE, expanded before mapping\n"
   "  -W...                a warning bpf-gcc does not know (a clang-only\n"
   "                       name) is dropped; bpf-gcc's own are passed on\n"
+  "  -Wno-compare-distinct-pointer-types\n"
+  "                       passed on: the plugin then silences GCC's\n"
+  "                       \"comparison of distinct pointer types\"\n"
   "\n"
   "Options passed to bpf-gcc as they are:\n"
   "  -c, -S, -E, -o FILE, -x LANG, -g, -g0..-g3, -gdwarf-N, -O0..-O3, -Os,\n"
   "  -Og, -Ofast, -D, -U, -I, -iquote, -isystem, -idirafter, -include,\n"
   "  -imacros, -std=, -M, -MM, -MD, -MMD, -MF, -MT, -MQ, -MP, -MG, -w,\n"
-  "  -pedantic, -pipe, -nostdinc, -save-temps, -v, -mlittle-endian,\n"
-  "  -mbig-endian, and every -f and -m option bpf-gcc knows\n"
+  "  -pedantic, -pipe, -nostdinc, -save-temps, -v, -dM, -dD, -dN, -dI, -dU,\n"
+  "  -print-file-name=, -print-prog-name=, -print-search-dirs,\n"
+  "  -print-libgcc-file-name, -mlittle-endian, -mbig-endian, and every -f\n"
+  "  and -m option bpf-gcc knows\n"
   "\n"
   "Options of bpf-cc:\n"
   "  --help               print this text and exit\n"
-  "  --version            print the version and exit\n"
+  "  --version            print the version and exit (\"clang version "
+  BPF_CC_CLANG_COMPAT " compatible\")\n"
   "  --print-command      print the bpf-gcc command line instead of running it\n"
   "\n"
   "Environment:\n"
@@ -254,7 +276,8 @@ static const char *const plain[] = {
   "-c", "-S", "-E", "-g", "-g0", "-g1", "-g2", "-g3", "-O", "-O0", "-O1",
   "-O2", "-O3", "-Os", "-Og", "-Ofast", "-M", "-MM", "-MD", "-MMD", "-MP",
   "-MG", "-w", "-pedantic", "-pedantic-errors", "-pipe", "-nostdinc",
-  "-save-temps", "-v", "-P", "-C", "-H", "-ansi", "-###", NULL
+  "-save-temps", "-v", "-P", "-C", "-H", "-ansi", "-###", "-dM", "-dD", "-dN",
+  "-dI", "-dU", "-print-search-dirs", "-print-libgcc-file-name", NULL
 };
 
 static bool
@@ -298,8 +321,188 @@ set_cpu (const char *opt)
       exit (1);
     }
   /* bpf-gcc 12 knows v1..v3; the plugin emits v4's instructions.  */
-  add (v[1] == '4' ? "-mcpu=v3" : opt);
+  add (v[1] == '4' ? "-mcpu=v3" : concat ("-mcpu=", v));
   snprintf (plugin_cpu, sizeof plugin_cpu, "-fplugin-arg-bpfsupport-cpu=%s", v);
+}
+
+/* @FILE: the arguments in FILE, as GCC and clang read them (separated by
+   white space, '...' and "..." quote, a backslash takes the next
+   character), themselves expanded; before anything is mapped.  */
+static char **args;
+static size_t nargs, args_cap;
+
+static void
+add_arg (char *a)
+{
+  if (nargs + 1 >= args_cap)
+    {
+      args_cap = args_cap ? args_cap * 2 : 64;
+      args = realloc (args, args_cap * sizeof *args);
+      if (!args)
+	{
+	  fputs ("bpf-cc: error: out of memory\n", stderr);
+	  exit (1);
+	}
+    }
+  args[nargs++] = a;
+  args[nargs] = NULL;
+}
+
+static void expand_arg (char *a, int depth);
+
+static void
+expand_response_file (const char *name, int depth)
+{
+  if (depth > 16)
+    {
+      fprintf (stderr, "bpf-cc: error: response file '%s': more than 16 "
+	       "nested @files\n", name);
+      exit (1);
+    }
+  FILE *f = fopen (name, "r");
+  if (!f)
+    {
+      fprintf (stderr, "bpf-cc: error: cannot read response file '%s': %s\n",
+	       name, strerror (errno));
+      exit (1);
+    }
+  char *word = NULL;
+  size_t len = 0, cap = 0;
+  bool in_word = false;
+  int quote = 0, c;
+  while ((c = getc (f)) != EOF)
+    {
+      if (!quote && (c == ' ' || c == '\t' || c == '\n' || c == '\r'
+		     || c == '\f' || c == '\v'))
+	{
+	  if (in_word)
+	    {
+	      word[len] = 0;
+	      expand_arg (word, depth + 1);
+	      word = NULL;
+	      len = cap = 0;
+	      in_word = false;
+	    }
+	  continue;
+	}
+      in_word = true;
+      if (c == '\\')
+	{
+	  c = getc (f);
+	  if (c == EOF)
+	    break;
+	}
+      else if (quote && c == quote)
+	{
+	  quote = 0;
+	  c = -1;
+	}
+      else if (!quote && (c == '\'' || c == '"'))
+	{
+	  quote = c;
+	  c = -1;
+	}
+      if (len + 2 > cap)
+	{
+	  cap = cap ? cap * 2 : 64;
+	  word = realloc (word, cap);
+	  if (!word)
+	    {
+	      fputs ("bpf-cc: error: out of memory\n", stderr);
+	      exit (1);
+	    }
+	}
+      if (c >= 0)
+	word[len++] = (char) c;
+      word[len] = 0;
+    }
+  if (ferror (f))
+    {
+      fprintf (stderr, "bpf-cc: error: cannot read response file '%s': %s\n",
+	       name, strerror (errno));
+      exit (1);
+    }
+  fclose (f);
+  if (quote)
+    {
+      fprintf (stderr, "bpf-cc: error: response file '%s': unterminated "
+	       "quote\n", name);
+      exit (1);
+    }
+  if (in_word)
+    expand_arg (word, depth + 1);
+}
+
+static void
+expand_arg (char *a, int depth)
+{
+  if (a[0] == '@' && a[1])
+    expand_response_file (a + 1, depth);
+  else
+    add_arg (a);
+}
+
+/* `bpf-cc ... -emit-llvm -o - | llc ...': bpf-cc refuses, but llc reads an
+   empty module from the pipe, writes an empty object and exits 0, so a
+   Makefile's pipeline succeeds with an object holding no program.  The
+   reader of the pipe that is our stdout (a process of this user holding
+   its read end, not our parent) is stopped with SIGTERM: the pipeline's
+   status is the reader's, and it fails.  Nothing is written to stdout.  */
+static void
+stop_pipe_reader (void)
+{
+  struct stat st;
+  if (fstat (1, &st) != 0 || !S_ISFIFO (st.st_mode))
+    return;
+  char want[64];
+  snprintf (want, sizeof want, "pipe:[%lu]", (unsigned long) st.st_ino);
+  DIR *proc = opendir ("/proc");
+  if (!proc)
+    return;
+  pid_t self = getpid (), parent = getppid ();
+  struct dirent *e;
+  while ((e = readdir (proc)))
+    {
+      char *end;
+      long pid = strtol (e->d_name, &end, 10);
+      if (*end || pid <= 0 || pid == self || pid == parent)
+	continue;
+      char path[64];
+      snprintf (path, sizeof path, "/proc/%ld/fd", pid);
+      DIR *fds = opendir (path);
+      if (!fds)
+	continue;
+      struct dirent *fd;
+      bool reader = false;
+      while (!reader && (fd = readdir (fds)))
+	{
+	  char link[320], target[64], info[320];
+	  snprintf (link, sizeof link, "/proc/%ld/fd/%s", pid, fd->d_name);
+	  ssize_t n = readlink (link, target, sizeof target - 1);
+	  if (n <= 0)
+	    continue;
+	  target[n] = 0;
+	  if (strcmp (target, want))
+	    continue;
+	  /* The read end: opened O_RDONLY (fdinfo's flags, octal).  */
+	  snprintf (info, sizeof info, "/proc/%ld/fdinfo/%s", pid, fd->d_name);
+	  FILE *f = fopen (info, "r");
+	  unsigned long flags = O_WRONLY;
+	  char line[128];
+	  while (f && fgets (line, sizeof line, f))
+	    if (sscanf (line, "flags: %lo", &flags) == 1)
+	      break;
+	  if (f)
+	    fclose (f);
+	  reader = (flags & O_ACCMODE) == O_RDONLY;
+	}
+      closedir (fds);
+      if (reader && kill ((pid_t) pid, SIGTERM) == 0)
+	fprintf (stderr, "bpf-cc: stopped process %ld, which reads our "
+		 "output (an `-emit-llvm | llc' pipeline), so that the "
+		 "pipeline fails\n", pid);
+    }
+  closedir (proc);
 }
 
 int
@@ -307,10 +510,16 @@ main (int argc, char **argv)
 {
   const char *gcc = getenv ("BPF_GCC");
   bool print_only = false, integrated_as = true, nostdinc = false;
-  bool verbose = false;
+  bool verbose = false, emit_llvm = false;
+  const char *output = NULL;
 
   if (!gcc || !*gcc || names_self (gcc))
     gcc = BPF_CC_GCC;
+  add_arg (argv[0]);
+  for (int i = 1; i < argc; i++)
+    expand_arg (argv[i], 0);
+  argc = (int) nargs;
+  argv = args;
   user = calloc ((size_t) argc * 2 + 1, sizeof *user);
   if (!user)
     return 1;
@@ -330,7 +539,17 @@ main (int argc, char **argv)
 	}
       if (!strcmp (a, "--version"))
 	{
-	  printf ("bpf-cc (bpfsupport) %s\n", BPF_CC_VERSION);
+	  /* Configure scripts look for "clang version N" in the first line.  */
+	  char *dir = self_dir ();
+	  printf ("bpf-cc (bpfsupport %s): clang version %s compatible, "
+		  "compiling with bpf-gcc %s and the bpfsupport plugin\n"
+		  "Target: bpf\nThread model: single\nInstalledDir: %s\n",
+		  BPF_CC_VERSION, BPF_CC_CLANG_COMPAT, BPF_CC_GCC_VERSION, dir);
+	  return 0;
+	}
+      if (!strcmp (a, "-dumpversion"))
+	{
+	  puts (BPF_CC_CLANG_COMPAT);
 	  return 0;
 	}
       if (!strcmp (a, "--print-command"))
@@ -354,6 +573,8 @@ main (int argc, char **argv)
 		       "(bpf-gcc compiles C and BPF assembly)\n", argv[i + 1]);
 	      return 1;
 	    }
+	  if (!strcmp (a, "-o"))
+	    output = argv[i + 1];
 	  user[nuser++] = a;
 	  user[nuser++] = argv[++i];
 	  continue;
@@ -387,6 +608,10 @@ main (int argc, char **argv)
 	integrated_as = true;
       else if (!strcmp (a, "-Qunused-arguments"))
 	;
+      else if (!strcmp (a, "-print-resource-dir"))
+	add ("-print-file-name=");
+      else if (starts (a, "-print-file-name=") || starts (a, "-print-prog-name="))
+	user[nuser++] = a;
       else if (starts (a, "-fplugin-arg-bpfsupport-"))
 	add (a);
       else if (is_plain (a))
@@ -398,7 +623,11 @@ main (int argc, char **argv)
 	  user[nuser++] = a;
 	}
       else if (joined_value (a))
-	user[nuser++] = a;
+	{
+	  if (starts (a, "-o"))
+	    output = a + 2;
+	  user[nuser++] = a;
+	}
       else if (starts (a, "-std=") || starts (a, "-O") || starts (a, "-gdwarf")
 	       || !strcmp (a, "-gbtf") || starts (a, "-Wp,") || starts (a, "-Wa,"))
 	{
@@ -418,12 +647,17 @@ main (int argc, char **argv)
 	      snprintf (buf, sizeof buf, "-W%s", strchr (a, '=') + 1);
 	      name = buf;
 	    }
+	  /* The plugin reads -W(no-)compare-distinct-pointer-types itself
+	     (GCC's warning has no option of its own).  */
 	  if (!strcmp (a, "-Werror") || !strcmp (a, "-Wno-error")
+	      || !strcmp (a, "-Wno-compare-distinct-pointer-types")
+	      || !strcmp (a, "-Wcompare-distinct-pointer-types")
 	      || gcc_knows (name))
 	    user[nuser++] = a;
 	}
-      else if (!strcmp (a, "-mllvm") || !strcmp (a, "-Xclang")
-	       || !strcmp (a, "-emit-llvm"))
+      else if (!strcmp (a, "-emit-llvm"))
+	emit_llvm = true;
+      else if (!strcmp (a, "-mllvm") || !strcmp (a, "-Xclang"))
 	unsupported (a, "clang-only: LLVM's internals; remove it for bpf-cc");
       else if ((a[1] == 'f' || a[1] == 'm') && gcc_knows (a))
 	user[nuser++] = a;
@@ -432,6 +666,16 @@ main (int argc, char **argv)
 		     "for bpf-cc, see bpf-cc(1)");
       else
 	unsupported (a, "clang-only or unknown; see bpf-cc --help");
+    }
+
+  if (emit_llvm)
+    {
+      fprintf (stderr, "bpf-cc: error: unsupported option '-emit-llvm' "
+	       "(bpf-gcc makes no LLVM IR: build the object with "
+	       "`bpf-cc -target bpf -c', without llc)\n");
+      if (output && !strcmp (output, "-"))
+	stop_pipe_reader ();
+      return 1;
     }
 
   /* The command: bpf-gcc, the plugin, the assembler, the user's options

@@ -6,7 +6,10 @@
    2^64, pointer offsets around region and stack bounds, lddw immediates
    that look like addresses (k << 32, near 2^32 and 2^64), map and map
    value references, and inserted pointer arithmetic, loads, stores and
-   atomics through any register.  Byte-level mutation (libFuzzer's own)
+   atomics through any register; map updates, deletes and tail calls
+   with stored keys and values (prog arrays included), for_each walks
+   whose callbacks change the map walked, and printing or copying
+   helpers with sizes and format widths from the table.  Byte-level mutation (libFuzzer's own)
    finds none of these: a random 32-bit immediate is almost never
    0xfffffff8.  Any host access outside a region is an ASan report; any
    undefined arithmetic in the simulator a UBSan abort.  */
@@ -75,7 +78,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
       uint8_t *p = code + i * 8;
       uint8_t cls = p[0] & 7;
       int reg = rnd(&s) % 11, reg2 = rnd(&s) % 11;
-      switch (rnd(&s) % 9)
+      switch (rnd(&s) % 12)
         {
         case 0:   /* an immediate across a boundary */
           {
@@ -146,6 +149,74 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
           if (cls != 0 || p[0] != 0x18)
             p[1] = (uint8_t)(reg2 << 4 | reg);
           break;
+        case 9:   /* a map update, delete or tail call with a stored key/value
+                     (prog array indexes such as 43 and 64, the LRU map full) */
+          {
+            static const int mapi[] = { 1, 4, 5 };
+            static const int32_t helpers[] = { 2, 3, 12 };
+            uint8_t ins[11 * 8];
+            int32_t key = rnd(&s) % 2 ? (int32_t)(rnd(&s) % 8) : imm32s[rnd(&s) % (sizeof imm32s / sizeof *imm32s)];
+            int32_t val = rnd(&s) % 2 ? (rnd(&s) % 2 ? 43 : 64) : imm32s[rnd(&s) % (sizeof imm32s / sizeof *imm32s)];
+            int32_t h = helpers[rnd(&s) % 3];
+            put_insn(ins, 0x62, 10, 0, -8, key);                  /* *(u32 *)(r10 - 8) = key */
+            put_insn(ins + 8, 0x7a, 10, 0, -16, val);             /* *(u64 *)(r10 - 16) = val */
+            put_insn(ins + 16, 0x18, 1, 1, 0, mapi[rnd(&s) % 3]); /* r1 = map */
+            put_insn(ins + 24, 0, 0, 0, 0, 0);
+            put_insn(ins + 32, 0xbf, 2, 10, 0, 0);                /* r2 = r10 - 8 */
+            put_insn(ins + 40, 0x07, 2, 0, 0, -8);
+            put_insn(ins + 48, 0xbf, 3, 10, 0, 0);                /* r3 = r10 - 16 */
+            put_insn(ins + 56, 0x07, 3, 0, 0, -16);
+            put_insn(ins + 64, 0xb7, 4, 0, 0, rnd(&s) % 3);       /* r4 = flags */
+            if (h == 12)
+              {
+                put_insn(ins + 32, 0xbf, 2, 1, 0, 0);             /* tail call: r2 = map, r3 = key */
+                put_insn(ins + 40, 0xbf, 1, 6, 0, 0);
+                put_insn(ins + 48, 0xb7, 3, 0, 0, rnd(&s) % 2 ? val : key);
+                put_insn(ins + 56, 0xb7, 0, 0, 0, 0);
+              }
+            put_insn(ins + 72, 0x85, 0, 0, 0, h);
+            n = insert(code, n, maxn, i, ins, 10);
+          }
+          break;
+        case 10:  /* bpf_for_each_map_elem over the hash or LRU map with a
+                     callback anywhere in the code (often the update and
+                     delete sequences above: callbacks changing the map) */
+          {
+            uint8_t ins[7 * 8];
+            put_insn(ins, 0x18, 1, 1, 0, rnd(&s) % 2 ? 1 : 5);   /* r1 = map */
+            put_insn(ins + 8, 0, 0, 0, 0, 0);
+            put_insn(ins + 16, 0x18, 2, 4, 0, (int32_t)(rnd(&s) % (n + 8)));  /* r2 = callback */
+            put_insn(ins + 24, 0, 0, 0, 0, 0);
+            put_insn(ins + 32, 0xb7, 3, 0, 0, 0);
+            put_insn(ins + 40, 0xb7, 4, 0, 0, 0);
+            put_insn(ins + 48, 0x85, 0, 0, 0, 164);
+            n = insert(code, n, maxn, i, ins, 7);
+          }
+          break;
+        case 11:  /* a printing or copying helper with a size from the table
+                     and the .rodata format of huge widths */
+          {
+            static const int32_t helpers[] = { 6, 113, 112, 115, 165, 177, 130 };
+            uint8_t ins[7 * 8];
+            int32_t h = helpers[rnd(&s) % (sizeof helpers / sizeof *helpers)];
+            int32_t size = rnd(&s) % 2 ? (int32_t)(rnd(&s) % 600) : imm32s[rnd(&s) % (sizeof imm32s / sizeof *imm32s)];
+            put_insn(ins, 0xbf, 1, 10, 0, 0);                     /* r1 = r10 - 256 */
+            put_insn(ins + 8, 0x07, 1, 0, 0, -256);
+            put_insn(ins + 16, 0xb7, 2, 0, 0, size);
+            put_insn(ins + 24, 0x18, 3, 2, 0, 2);                 /* r3 = &.rodata (formats) */
+            put_insn(ins + 32, 0, 0, 0, 0, (int32_t)(rnd(&s) % 40));
+            if (h == 6)
+              {
+                put_insn(ins, 0x18, 1, 2, 0, 2);                  /* printk: r1 = format, r2 = size */
+                put_insn(ins + 8, 0, 0, 0, 0, (int32_t)(rnd(&s) % 40));
+                put_insn(ins + 24, 0xb7, 3, 0, 0, size);
+                put_insn(ins + 32, 0xb7, 4, 0, 0, -5);
+              }
+            put_insn(ins + 40, 0xb7, 5, 0, 0, 8 * (rnd(&s) % 4));
+            put_insn(ins + 48, 0x85, 0, 0, 0, h);
+            n = insert(code, n, maxn, i, ins, 7);
+          }
+          break;
         default:  /* the size or mode bits of a memory access */
           if (cls == 1 || cls == 2 || cls == 3)
             p[0] = (uint8_t)((p[0] & ~0x18) | (rnd(&s) % 4) << 3);
@@ -178,7 +249,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   o.nprogs = 1;
   /* an array, a hash, read-only data and a per-CPU array: values of
      several sizes next to each other in the region table */
-  struct elo_map maps[4];
+  struct elo_map maps[6];
   memset(maps, 0, sizeof maps);
   snprintf(maps[0].name, sizeof maps[0].name, "a");
   maps[0].type = BPF_MAP_TYPE_ARRAY; maps[0].key_size = 4; maps[0].value_size = 8; maps[0].max_entries = 4;
@@ -191,10 +262,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   snprintf(maps[3].name, sizeof maps[3].name, "pc");
   maps[3].type = BPF_MAP_TYPE_PERCPU_ARRAY; maps[3].key_size = 4; maps[3].value_size = 12;
   maps[3].max_entries = 70000;   /* one region per CPU with element checks */
-  for (int i = 0; i < 4; i++)
+  /* formats with widths past the kernel's clamp, for printk/snprintf */
+  static uint8_t fmts[64] = "%999999999d%-300d\0%0300x%s\0%+8388608u";
+  maps[2].value_size = sizeof fmts;
+  maps[2].init = fmts;
+  /* a prog array holding the program (updates from the program must be
+     refused; tail calls checked) and a full-able LRU hash */
+  static char *jt_init[1] = { "f" };
+  snprintf(maps[4].name, sizeof maps[4].name, "jt");
+  maps[4].type = BPF_MAP_TYPE_PROG_ARRAY; maps[4].key_size = 4; maps[4].value_size = 4; maps[4].max_entries = 4;
+  maps[4].init_names = jt_init;
+  maps[4].ninit = 1;
+  snprintf(maps[5].name, sizeof maps[5].name, "lru");
+  maps[5].type = BPF_MAP_TYPE_LRU_HASH; maps[5].key_size = 4; maps[5].value_size = 8; maps[5].max_entries = 2;
+  for (int i = 0; i < 6; i++)
     maps[i].inner = -1;
   o.maps = maps;
-  o.nmaps = 4;
+  o.nmaps = 6;
   fuzz_run_object(&o);
   free(o.code);
   return 0;

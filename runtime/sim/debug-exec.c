@@ -169,6 +169,8 @@ int step1(struct dbg *d)
     case D_LDABS_B: case D_LDABS_H: case D_LDABS_W:
     case D_LDIND_B: case D_LDIND_H: case D_LDIND_W:
       {
+        if (!vm_ldabs_allowed(vm))
+          return xfault(d, "?");
         int n = (op == D_LDABS_B || op == D_LDIND_B) ? 1 : (op == D_LDABS_H || op == D_LDIND_H) ? 2 : 4;
         int64_t o = op <= D_LDABS_W ? (int64_t)ip->imm
                                     : (int64_t)(int32_t)((uint32_t)SRC + (uint32_t)ip->imm);
@@ -187,6 +189,9 @@ int step1(struct dbg *d)
       {
         helper_fn fn = helper_get(ip->imm);
         vm->cur_pc = pc;
+        if (ip->imm >= SIM_SERVICE_BASE && !vm->obj->is_exec && vm->prog_type && fn)
+          return xfault(d, "simulator service %s is only for plain executables, not %s programs",
+                        helper_name(ip->imm), elo_type_name(vm->prog_type));
         if (!fn)
           {
             const char *hn = helper_name(ip->imm);
@@ -220,8 +225,11 @@ int step1(struct dbg *d)
           return ST_EXIT;
         if (vm->tail_prog)
           {
-            next = vm->obj->progs[vm->tail_prog - 1].start;
+            uint32_t tp = (uint32_t)vm->tail_prog - 1;
             vm->tail_prog = 0;
+            if (tp >= vm->obj->nprogs || vm->obj->progs[tp].start >= vm->ncode)
+              return xfault(d, "tail call to program %u which does not exist", tp);
+            next = vm->obj->progs[tp].start;
             if (d->trace == DBG_TRACE_CALLS)
               fprintf(vm->out, "%*stail call to %s\n", 2 * (d->nf + 1), "", func_name(d, next));
           }
@@ -293,6 +301,7 @@ void start_machine(struct dbg *d, uint32_t entry, const uint64_t args[5])
   for (int i = 0; i < 5; i++)
     d->R[i + 1] = args[i];
   vm->insns = 0;
+  vm->helper_bytes = 0;
   vm->tail_cnt = 0;
   vm->fault = 0;
   vm->exited = 0;

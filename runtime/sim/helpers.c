@@ -45,17 +45,36 @@ H(map_lookup_elem)
   if (!k) return 0;
   return map_lookup(vm, m, k, 0);
 }
+/* The kernel's verifier lets a program use a prog array only through
+   bpf_tail_call, and a map of maps only through bpf_map_lookup_elem
+   (check_map_func_compatibility): a program that updates or deletes in
+   one is refused.  A value stored so would index the program table.  */
+static int map_writable_by_prog(struct vm *vm, struct smap *m, const char *helper)
+{
+  if (m->type == BPF_MAP_TYPE_PROG_ARRAY || m->type == BPF_MAP_TYPE_ARRAY_OF_MAPS
+      || m->type == BPF_MAP_TYPE_HASH_OF_MAPS)
+    {
+      vm_faultf(vm, "%s on map '%s' of type %s is not allowed (the kernel refuses the program; "
+                "a %s is filled from user space)", helper, m->name,
+                m->type == BPF_MAP_TYPE_PROG_ARRAY ? "prog_array" : m->type == BPF_MAP_TYPE_ARRAY_OF_MAPS
+                ? "array_of_maps" : "hash_of_maps",
+                m->type == BPF_MAP_TYPE_PROG_ARRAY ? "prog array" : "map of maps");
+      return 0;
+    }
+  return 1;
+}
 H(map_update_elem)
 {
   struct smap *m = MAP(vm, r1);
   if (!m) return 0;
+  if (!map_writable_by_prog(vm, m, "bpf_map_update_elem")) return 0;
   const void *k = vm_mem(vm, r2, m->ks, 0, "bpf_map_update_elem key");
   if (!k) return 0;
-  const void *v = vm_mem(vm, r3, m->type == BPF_MAP_TYPE_PROG_ARRAY ? 4 : m->vs, 0, "bpf_map_update_elem value");
+  const void *v = vm_mem(vm, r3, m->vs, 0, "bpf_map_update_elem value");
   if (!v) return 0;
   /* copy first: value may alias the element being replaced */
   uint8_t tmp[4096], *buf = m->vs <= sizeof tmp ? tmp : vm_xcalloc(1, m->vs);
-  memcpy(buf, v, m->type == BPF_MAP_TYPE_PROG_ARRAY ? 4 : m->vs);
+  memcpy(buf, v, m->vs);
   int r = map_update(vm, m, k, buf, r4, 0);
   if (buf != tmp) free(buf);
   return NEG(r);
@@ -64,6 +83,7 @@ H(map_delete_elem)
 {
   struct smap *m = MAP(vm, r1);
   if (!m) return 0;
+  if (!map_writable_by_prog(vm, m, "bpf_map_delete_elem")) return 0;
   const void *k = vm_mem(vm, r2, m->ks, 0, "bpf_map_delete_elem key");
   if (!k) return 0;
   return NEG(map_delete(vm, m, k));
@@ -150,7 +170,9 @@ static uint64_t probe_read(struct vm *vm, uint64_t dst, uint64_t size, uint64_t 
       memset(d, 0, size);
       return NEG(bad_src(src, who));
     }
-  memcpy(d, vm_mem(vm, src, size, 0, who), size);
+  const void *sp = vm_mem(vm, src, size, 0, who);
+  if (!sp) return 0;   /* the helper budget */
+  memcpy(d, sp, size);
   return 0;
 }
 static uint64_t probe_read_str(struct vm *vm, uint64_t dst, uint64_t size, uint64_t src, const char *who)
@@ -165,6 +187,7 @@ static uint64_t probe_read_str(struct vm *vm, uint64_t dst, uint64_t size, uint6
       return NEG(bad_src(src, who));
     }
   const char *s = vm_mem(vm, src, 1, 0, who);
+  if (!s) return 0;   /* the helper budget */
   uint64_t n = 0;
   while (n + 1 < size && n < avail && s[n])
     {
@@ -187,6 +210,7 @@ H(probe_read_user_str) { return probe_read_str(vm, r1, r2, r3, "bpf_probe_read_u
 H(probe_read_kernel_str) { return probe_read_str(vm, r1, r2, r3, "bpf_probe_read_kernel_str"); }
 
 /* ---- formatted output (the kernel's bpf_bprintf_prepare rules) ---- */
+#define FIELD_WIDTH_MAX ((1 << 23) - 1)   /* lib/vsprintf.c */
 /* Format FMT with ARGS into OUT (size CAP).  Returns length, or -EINVAL
    for a format the kernel refuses.  */
 static int bformat(struct vm *vm, const char *fmt, uint64_t fmtlen, const uint64_t *args, int nargs,
@@ -195,6 +219,9 @@ static int bformat(struct vm *vm, const char *fmt, uint64_t fmtlen, const uint64
   size_t o = 0;
   int ai = 0;
 #define PUT(c) do { if (o + 1 < cap) out[o] = (c); o++; } while (0)
+#define PUTN(c, k) do { uint64_t k_ = (k), j_ = 0; \
+    for (; j_ < k_ && o + 1 < cap; j_++) out[o++] = (c); \
+    o += k_ - j_; } while (0)
   for (uint64_t i = 0; i < fmtlen && fmt[i]; i++)
     {
       char c = fmt[i];
@@ -209,21 +236,32 @@ static int bformat(struct vm *vm, const char *fmt, uint64_t fmtlen, const uint64
           i++;
           continue;
         }
-      /* flags, width, precision */
-      char spec[32];
-      size_t sl = 0;
-      spec[sl++] = '%';
+      /* flags and width, as bpf_bprintf_prepare takes them: "0+- " and
+         digits; no precision, no '#' (the kernel refuses the format).
+         The width is clamped as the kernel's vsnprintf clamps it
+         (FIELD_WIDTH_MAX), and padding is counted, not formatted: a
+         width of 999999999 took the host's snprintf 9 s.  */
+      int left = 0, zero = 0;
+      char sign[3] = "";
+      size_t sgl = 0;
       i++;
-      while (i < fmtlen && strchr("-+ #0", fmt[i]) && sl < 10)
-        spec[sl++] = fmt[i++];
-      while (i < fmtlen && fmt[i] >= '0' && fmt[i] <= '9' && sl < 20)
-        spec[sl++] = fmt[i++];
-      if (i < fmtlen && fmt[i] == '.')
+      while (i < fmtlen && strchr("-+ 0", fmt[i]) && fmt[i])
         {
-          spec[sl++] = fmt[i++];
-          while (i < fmtlen && fmt[i] >= '0' && fmt[i] <= '9' && sl < 26)
-            spec[sl++] = fmt[i++];
+          if (fmt[i] == '-') left = 1;
+          else if (fmt[i] == '0') zero = 1;
+          else if (sgl < 2 && !strchr(sign, fmt[i])) sign[sgl++] = fmt[i];
+          i++;
         }
+      uint64_t width = 0;
+      while (i < fmtlen && fmt[i] >= '0' && fmt[i] <= '9')
+        {
+          width = width * 10 + (uint64_t)(fmt[i] - '0');
+          if (width > FIELD_WIDTH_MAX)
+            width = FIELD_WIDTH_MAX;
+          i++;
+        }
+      if (i < fmtlen && (fmt[i] == '.' || fmt[i] == '#'))
+        return -EINVAL;
       int lng = 0;
       while (i < fmtlen && fmt[i] == 'l' && lng < 2)
         {
@@ -237,7 +275,7 @@ static int bformat(struct vm *vm, const char *fmt, uint64_t fmtlen, const uint64
         return -EINVAL;
       uint64_t a = args[ai++];
       char tmp[256];
-      int n;
+      int n, numeric = 0;
       if (conv == 'p')
         {
           /* %p, %px, %pK, %pks, %pus, %pi4/%pI4 */
@@ -274,55 +312,56 @@ static int bformat(struct vm *vm, const char *fmt, uint64_t fmtlen, const uint64
         {
         string:;
           uint64_t avail = vm_mem_avail(vm, a, 0);
-          const char *s = avail ? vm_mem(vm, a, 1, 0, "format %s") : NULL;
-          if (!s)
+          const char *str = avail ? vm_mem(vm, a, 1, 0, "format %s") : NULL;
+          if (!str)
             {
               n = snprintf(tmp, sizeof tmp, "(invalid)");
               goto emit;
             }
           size_t k = 0;
-          for (; k < avail && s[k] && k < sizeof tmp - 1; k++)
-            tmp[k] = s[k];
+          for (; k < avail && str[k] && k < sizeof tmp - 1; k++)
+            tmp[k] = str[k];
           tmp[k] = 0;
-          spec[sl++] = 's';
-          spec[sl] = 0;
-          char t2[512];
-          n = snprintf(t2, sizeof t2, spec, tmp);
-          for (int q = 0; q < n && q < (int)sizeof t2 - 1; q++)
-            PUT(t2[q]);
-          continue;
+          n = (int)k;
+          goto emit;
         }
       if (conv == 'c')
         {
-          spec[sl++] = 'c';
-          spec[sl] = 0;
-          n = snprintf(tmp, sizeof tmp, spec, (int)(char)a);
+          tmp[0] = (char)a;
+          tmp[1] = 0;
+          n = 1;
           goto emit;
         }
       if (!strchr("diuxX", conv))
         return -EINVAL;
-      spec[sl++] = 'l';
-      spec[sl++] = 'l';
-      spec[sl++] = conv;
-      spec[sl] = 0;
-      if (conv == 'd' || conv == 'i')
-        {
-          long long v = lng ? (long long)a : (long long)(int32_t)a;
-          n = snprintf(tmp, sizeof tmp, spec, v);
-        }
-      else
-        {
-          unsigned long long v = lng ? a : (uint32_t)a;
-          n = snprintf(tmp, sizeof tmp, spec, v);
-        }
+      numeric = 1;
+      {
+        char spec[8];
+        snprintf(spec, sizeof spec, "%%%sll%c", conv == 'd' || conv == 'i' ? sign : "", conv);
+        if (conv == 'd' || conv == 'i')
+          n = snprintf(tmp, sizeof tmp, spec, lng ? (long long)a : (long long)(int32_t)a);
+        else
+          n = snprintf(tmp, sizeof tmp, spec, lng ? (unsigned long long)a : (unsigned long long)(uint32_t)a);
+      }
     emit:
-      for (int q = 0; q < n && q < (int)sizeof tmp - 1; q++)
-        PUT(tmp[q]);
+      {
+        uint64_t pad = width > (uint64_t)n ? width - (uint64_t)n : 0;
+        int q = 0;
+        if (!left && zero && numeric && pad && (tmp[0] == '-' || tmp[0] == '+' || tmp[0] == ' '))
+          PUT(tmp[q++]);   /* the sign goes before the zeros */
+        if (!left)
+          PUTN(zero && numeric ? '0' : ' ', pad);
+        for (; q < n; q++)
+          PUT(tmp[q]);
+        if (left)
+          PUTN(' ', pad);
+      }
     }
   if (cap)
     out[o < cap ? o : cap - 1] = 0;
   return (int)o;
 #undef PUT
+#undef PUTN
 }
 
 static int count_specs(const char *fmt, uint64_t len)
@@ -348,16 +387,17 @@ static uint64_t do_printk(struct vm *vm, uint64_t fmtp, uint64_t fmtlen, const u
     return NEG(-EINVAL);
   if (count_specs(fmt, fmtlen) > maxargs)
     return NEG(-EINVAL);
-  char buf[1024];
+  /* the kernel formats into MAX_BPRINTF_BUF (512) bytes and answers the
+     length the whole output would have */
+  char buf[512];
   int n = bformat(vm, fmt, fmtlen, args, nargs, buf, sizeof buf);
   if (n < 0)
     return NEG(n);
-  if (n >= (int)sizeof buf)
-    n = sizeof buf - 1;
+  int shown = n < (int)sizeof buf ? n : (int)sizeof buf - 1;
   /* like trace_pipe: one line per call */
   FILE *f = vm->opt.json ? stderr : vm->out;
-  fwrite(buf, 1, n, f);
-  if (n == 0 || buf[n - 1] != '\n')
+  fwrite(buf, 1, shown, f);
+  if (shown == 0 || buf[shown - 1] != '\n')
     fputc('\n', f);
   vm->printed = 1;
   return n;
@@ -471,6 +511,14 @@ H(tail_call)
   uint32_t idx = (uint32_t)r3;
   if (idx >= m->max || !m->slots[idx] || vm->tail_cnt >= 33)
     return NEG(-ENOENT);
+  /* the slot names a program of the object (maps_check_prog_arrays and
+     map_update keep it so; checked again where it is used) */
+  if (!map_prog_compatible(vm, (uint32_t)m->slots[idx] - 1))
+    {
+      vm_faultf(vm, "bpf_tail_call: slot %u of prog array '%s' holds no program this one may call",
+                idx, m->name);
+      return 0;
+    }
   vm->tail_cnt++;
   vm->tail_prog = m->slots[idx];
   return r1;
@@ -507,6 +555,8 @@ H(ringbuf_reserve)
   if (m->type != BPF_MAP_TYPE_RINGBUF || r3)
     return 0;
   if (r2 + 8 + m->rb_used > m->rb_size || nrsv >= 256 || r2 > (1u << 28))
+    return 0;
+  if (vm_charge(vm, r2 * 2))   /* the record, and its output at submit */
     return 0;
   uint8_t *b = vm_xcalloc(1, r2 ? r2 : 1);
   uint32_t reg = vm_region_new(vm, b, r2, 0, "ring buffer record", 1);

@@ -143,7 +143,10 @@ static uint8_t *parse_hex(const char *s, size_t *len)
       if (d >= '0' && d <= '9') lo = d - '0'; else if (d >= 'a' && d <= 'f') lo = d - 'a' + 10;
       else if (d >= 'A' && d <= 'F') lo = d - 'A' + 10;
       if (hi < 0 || lo < 0)
-        die("not a hex string: %s", s);
+        {
+          free(b);
+          die("not a hex string: %s", s);
+        }
       b[k++] = hi << 4 | lo;
       i += 2;
     }
@@ -400,9 +403,65 @@ static void free_all(void)
   memset(&s, 0, sizeof s);
 }
 
+/* --ringbuf-out: opened after the options, once the inputs are known.  An
+   output that is one of the inputs is refused: opening it truncates the
+   object (or data) before it is read.  A device or FIFO is written
+   through; what reaches it is checked at the end (close_outputs).  */
+static FILE *ringbuf_file;
+static const char *ringbuf_name;
+
+static void open_ringbuf_out(struct vm_opts *opt, const char *path, const char *inputs[3])
+{
+  struct stat so, si;
+  if (stat(path, &so) == 0)
+    for (int k = 0; k < 3; k++)
+      if (inputs[k] && stat(inputs[k], &si) == 0 && S_ISREG(si.st_mode) && si.st_ino != 0
+          && si.st_ino == so.st_ino && si.st_dev == so.st_dev)
+        die("--ringbuf-out %s: the same file as the input %s", path, inputs[k]);
+  ringbuf_file = fopen(path, "w");
+  if (!ringbuf_file)
+    die("%s: %s", path, strerror(errno));
+  ringbuf_name = path;
+  opt->ringbuf_out = ringbuf_file;
+}
+
+/* Records and results lost to a full disk (or /dev/full) are an error,
+   never exit status 0: flush --ringbuf-out and standard output, check.  */
+static int close_outputs(int rc)
+{
+  if (ringbuf_file)
+    {
+      int bad = fflush(ringbuf_file) != 0 || ferror(ringbuf_file);
+      int err = errno;
+      if (fclose(ringbuf_file) != 0 && !bad)
+        bad = 1, err = errno;
+      ringbuf_file = NULL;
+      if (bad)
+        {
+          fprintf(stderr, "%s: error: writing --ringbuf-out %s: %s\n", progname, ringbuf_name,
+                  strerror(err));
+          rc = 2;
+        }
+    }
+  if (fflush(stdout) != 0 || ferror(stdout))
+    {
+      fprintf(stderr, "%s: error: writing standard output: %s\n", progname, strerror(errno));
+      rc = 2;
+    }
+  return rc;
+}
+
+static int run_main(int argc, char **argv);
+
 int main(int argc, char **argv)
 {
+  return close_outputs(run_main(argc, argv));
+}
+
+static int run_main(int argc, char **argv)
+{
   const char *file = NULL, *prog = NULL, *type = NULL;
+  const char *ringbuf_path = NULL, *data_path = NULL, *ctx_path = NULL;
   atexit(free_all);
   struct vm_opts opt;
   struct dbg_opts dopt = {0};
@@ -439,9 +498,9 @@ int main(int argc, char **argv)
       else if (!strcmp(a, "--stats")) stats = 1;
       else if (OPT("--prog")) prog = v;
       else if (OPT("--type")) type = v;
-      else if (OPT("--data")) { free(s.data); s.data = NULL; s.data = read_all(v, &s.data_len, MAX_INPUT_FILE); }
+      else if (OPT("--data")) { data_path = v; free(s.data); s.data = NULL; s.data = read_all(v, &s.data_len, MAX_INPUT_FILE); }
       else if (OPT("--data-hex")) { free(s.data); s.data = NULL; s.data = parse_hex(v, &s.data_len); }
-      else if (OPT("--ctx")) { free(s.ctx_in); s.ctx_in = NULL; s.ctx_in = read_all(v, &s.ctx_len, MAX_INPUT_FILE); }
+      else if (OPT("--ctx")) { ctx_path = v; free(s.ctx_in); s.ctx_in = NULL; s.ctx_in = read_all(v, &s.ctx_len, MAX_INPUT_FILE); }
       else if (OPT("--ctx-hex")) { free(s.ctx_in); s.ctx_in = NULL; s.ctx_in = parse_hex(v, &s.ctx_len); }
       else if (OPT("--arg"))
         {
@@ -476,12 +535,7 @@ int main(int argc, char **argv)
           if (nkconfig >= 64) die("too many --kconfig");
           kconfig[nkconfig++] = v;
         }
-      else if (OPT("--ringbuf-out"))
-        {
-          opt.ringbuf_out = fopen(v, "w");
-          if (!opt.ringbuf_out)
-            die("%s: %s", v, strerror(errno));
-        }
+      else if (OPT("--ringbuf-out")) ringbuf_path = v;
       else if (debug_parse_opt(&dopt, argc, argv, &i))
         ;
       else if (a[0] == '-' && a[1])
@@ -500,6 +554,8 @@ int main(int argc, char **argv)
       usage(stderr);
       return 2;
     }
+  if (ringbuf_path)
+    open_ringbuf_out(&opt, ringbuf_path, (const char *[]){ file, data_path, ctx_path });
   s.argc = 1 + (argc - i);
   s.argv = xcalloc(s.argc + 1, sizeof *s.argv);
   s.argv[0] = (char *)file;
@@ -599,6 +655,11 @@ int main(int argc, char **argv)
     }
   vm.prog_type = ptype;
   vm.prog = pi;
+  if (maps_check_prog_arrays(&vm, err, sizeof err))
+    {
+      fprintf(stderr, "%s\n", err);
+      return 2;
+    }
   if (dopt.debug)
     return debug_main(&vm, file, pi, debug_prepare, &s, &dopt);
   uint64_t ret = 0;
@@ -613,6 +674,7 @@ int main(int argc, char **argv)
       if (obj->is_exec && ptype == 0)
         args[1] = vm.ctx_reg ? vm_addr(&vm, vm.ctx_reg, 0) : 0;
       vm.insns = 0;
+      vm.helper_bytes = 0;
       vm.tail_cnt = 0;
       vm.fp = vm_frame_fp(&vm, 0);
       memset(vm.frames, 0, 1);

@@ -11,6 +11,9 @@
 struct hent {
   struct hent *next;
   struct hent *lprev, *lnext;   /* LRU order: head = most recent */
+  struct hent *zombie_next;     /* deleted while the map is iterated */
+  int dead;                     /* unlinked; kept until the iteration ends */
+  int exposed;                  /* its value's address was given to the program */
   uint32_t reg;
   uint8_t *val;
   uint8_t key[];
@@ -53,12 +56,61 @@ static int ncpus(struct vm *vm, struct smap *m)
   return is_percpu(m->type) ? (vm->opt.ncpus > 0 ? vm->opt.ncpus : 1) : 1;
 }
 
-static uint64_t hashkey(const uint8_t *k, uint32_t n)
+static void free_zombies(struct smap *m);
+
+#define KMALLOC_MAX_SIZE (4u << 20)     /* x86-64: 1 << (PAGE_SHIFT + MAX_PAGE_ORDER) */
+#define PCPU_MIN_UNIT_SIZE (32u << 10)
+
+/* The kernel's hash (htab_map_hash: jhash2 on 4-byte multiples, else
+   jhash) with seed 0, the seed a map created with BPF_F_ZERO_SEED has:
+   elements fall in the kernel's buckets, so that a walk of the map
+   (bpf_for_each_map_elem, get_next_key) meets them in the kernel's
+   order, and a callback that changes the map sees what the kernel's
+   would.  Without BPF_F_ZERO_SEED the kernel's seed is random; seed 0 is
+   one of its orders.  */
+static uint32_t rol32(uint32_t w, int s) { return w << s | w >> (32 - s); }
+#define JHASH_MIX(a, b, c) do { \
+    a -= c; a ^= rol32(c, 4); c += b;  b -= a; b ^= rol32(a, 6); a += c; \
+    c -= b; c ^= rol32(b, 8); b += a;  a -= c; a ^= rol32(c, 16); c += b; \
+    b -= a; b ^= rol32(a, 19); a += c; c -= b; c ^= rol32(b, 4); b += a; } while (0)
+#define JHASH_FINAL(a, b, c) do { \
+    c ^= b; c -= rol32(b, 14); a ^= c; a -= rol32(c, 11); b ^= a; b -= rol32(a, 25); \
+    c ^= b; c -= rol32(b, 16); a ^= c; a -= rol32(c, 4); b ^= a; b -= rol32(a, 14); \
+    c ^= b; c -= rol32(b, 24); } while (0)
+
+static uint32_t get32(const uint8_t *k) { uint32_t w; memcpy(&w, k, 4); return w; }
+
+static uint32_t hashkey(const uint8_t *k, uint32_t n)
 {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (uint32_t i = 0; i < n; i++)
-    h = (h ^ k[i]) * 0x100000001b3ull;
-  return h;
+  uint32_t a, b, c;
+  a = b = c = 0xdeadbeefu + n;   /* JHASH_INITVAL + length in bytes + seed 0 */
+  while (n > 12)
+    {
+      a += get32(k); b += get32(k + 4); c += get32(k + 8);
+      JHASH_MIX(a, b, c);
+      n -= 12;
+      k += 12;
+    }
+  if (n == 0)
+    return c;
+  /* jhash's byte tail; on whole words it sums what jhash2 does */
+  switch (n)
+    {
+    case 12: c += (uint32_t)k[11] << 24; /* fall through */
+    case 11: c += (uint32_t)k[10] << 16; /* fall through */
+    case 10: c += (uint32_t)k[9] << 8;   /* fall through */
+    case 9:  c += k[8];                  /* fall through */
+    case 8:  b += (uint32_t)k[7] << 24;  /* fall through */
+    case 7:  b += (uint32_t)k[6] << 16;  /* fall through */
+    case 6:  b += (uint32_t)k[5] << 8;   /* fall through */
+    case 5:  b += k[4];                  /* fall through */
+    case 4:  a += (uint32_t)k[3] << 24;  /* fall through */
+    case 3:  a += (uint32_t)k[2] << 16;  /* fall through */
+    case 2:  a += (uint32_t)k[1] << 8;   /* fall through */
+    case 1:  a += k[0];
+    }
+  JHASH_FINAL(a, b, c);
+  return c;
 }
 
 int maps_init(struct vm *vm, char *err, size_t errlen)
@@ -87,6 +139,22 @@ int maps_init(struct vm *vm, char *err, size_t errlen)
         {
           snprintf(err, errlen, "%s: error: map '%s': unsupported sizes (key %u, value %u, max_entries %u)",
                    o->name, m->name, m->ks, m->vs, m->max);
+          return -1;
+        }
+      /* the kernel's value size limits (array_map_alloc_check,
+         htab_map_alloc_check, queue_stack_map_alloc_check: E2BIG): they
+         also bound what one helper call copies (a probe_read's
+         destination, an update's value) */
+      uint64_t vlim = is_percpu(m->type) ? PCPU_MIN_UNIT_SIZE
+                      : is_hash(m->type) ? KMALLOC_MAX_SIZE - 512 - 48 - 1   /* - MAX_BPF_STACK - htab_elem */
+                      : KMALLOC_MAX_SIZE;
+      if (!o->is_exec && m->type != BPF_MAP_TYPE_PROG_ARRAY && m->type != BPF_MAP_TYPE_ARRAY_OF_MAPS
+          && m->type != BPF_MAP_TYPE_RINGBUF && m->type != BPF_MAP_TYPE_PERF_EVENT_ARRAY
+          && (uint64_t)m->vstride > vlim)
+        {
+          snprintf(err, errlen, "%s: error: map '%s': values of %u bytes are more than the kernel takes "
+                   "for this map type (%llu; it refuses the map with E2BIG)", o->name, m->name, m->vs,
+                   (unsigned long long)vlim);
           return -1;
         }
       /* all CPUs' copies of one value, in 64 bits: 256 CPUs of a 256 MiB
@@ -148,7 +216,8 @@ int maps_init(struct vm *vm, char *err, size_t errlen)
                        o->name, m->name);
               return -1;
             }
-          m->nbuckets = 16;
+          /* the kernel's roundup_pow_of_two (max_entries) */
+          m->nbuckets = 1;
           while (m->nbuckets < m->max && m->nbuckets < (1u << 20))
             m->nbuckets *= 2;
           m->buckets = calloc(m->nbuckets, sizeof *m->buckets);
@@ -242,6 +311,7 @@ void maps_free(struct vm *vm)
               n = e->next;
               free(e);
             }
+      free_zombies(m);
       free(m->buckets);
       free(m->ring);
       free(m->slots);
@@ -289,15 +359,46 @@ static void lru_front(struct smap *m, struct hent *e)
   m->lru_head = e;
 }
 
+/* Unlink E.  While bpf_for_each_map_elem walks the map, E stays
+   allocated with its next link intact (the kernel's RCU lists: a walk
+   standing on a deleted element continues from it), and is freed when
+   the last walk ends: a callback deleting the next element, or evicting
+   it by an LRU insert, must not leave the walk on freed memory.  */
 static void hremove(struct vm *vm, struct smap *m, struct hent *e)
 {
-  struct hent **pp;
-  hfind(m, e->key, &pp);
+  /* by identity: a replaced element shares its key with the new one */
+  struct hent **pp = &m->buckets[hashkey(e->key, m->ks) & (m->nbuckets - 1)];
+  while (*pp != e)
+    pp = &(*pp)->next;
   *pp = e->next;
   lru_unlink(m, e);
-  vm_region_defer_free(vm, e->reg);
-  free(e);
+  /* the value stays readable while the program can hold a pointer to it
+     (the kernel frees it after an RCU grace period); a value whose
+     address never reached the program is freed now: replacing an
+     element in a loop does not keep every old value */
+  if (e->exposed)
+    vm_region_defer_free(vm, e->reg);
+  else
+    vm_region_free(vm, e->reg);
   m->count--;
+  if (m->iterating)
+    {
+      e->dead = 1;
+      e->zombie_next = m->zombies;
+      m->zombies = e;
+    }
+  else
+    free(e);
+}
+
+static void free_zombies(struct smap *m)
+{
+  for (struct hent *e = m->zombies, *n; e; e = n)
+    {
+      n = e->zombie_next;
+      free(e);
+    }
+  m->zombies = NULL;
 }
 
 uint64_t map_lookup(struct vm *vm, struct smap *m, const void *key, int cpu)
@@ -328,6 +429,7 @@ uint64_t map_lookup(struct vm *vm, struct smap *m, const void *key, int cpu)
           return id && id <= vm->nmaps ? vm_addr(vm, SIM_MAP_REGION, id - 1) : 0;
         }
       int c = cpu < ncpus(vm, m) ? cpu : 0;
+      e->exposed = 1;
       return vm_addr(vm, e->reg, (uint64_t)c * m->vstride);
     }
   if (m->type == BPF_MAP_TYPE_ARRAY_OF_MAPS)
@@ -372,32 +474,19 @@ int map_update(struct vm *vm, struct smap *m, const void *key, const void *val, 
     }
   if (is_hash(m->type))
     {
-      struct hent **pp;
-      struct hent *e = hfind(m, key, &pp);
+      struct hent *e = hfind(m, key, NULL);
       if (e && flags == BPF_NOEXIST)
         return -EEXIST;
       if (!e && flags == BPF_EXIST)
         return -ENOENT;
-      if (e)
+      struct hent *old = NULL;
+      if (e && is_percpu(m->type))
         {
-          if (is_percpu(m->type) && !from_user)
+          if (!from_user)
             memcpy(e->val, val, m->vs);   /* this CPU (0) */
-          else if (is_percpu(m->type))
+          else
             for (int c = 0; c < nc; c++)
               memcpy(e->val + c * m->vstride, (const uint8_t *)val + c * m->vstride, m->vs);
-          else
-            {
-              /* the kernel replaces the element (new memory); values
-                 already looked up keep the old copy */
-              uint8_t *nv = calloc(1, m->vs);
-              if (!nv)
-                return -ENOMEM;
-              memcpy(nv, val, m->vs);
-              uint32_t nr = vm_region_new(vm, nv, m->vs, 0, vm->reg[e->reg].what, 1);
-              vm_region_defer_free(vm, e->reg);
-              e->reg = nr;
-              e->val = nv;
-            }
           if (is_lru(m->type))
             {
               lru_unlink(m, e);
@@ -405,12 +494,13 @@ int map_update(struct vm *vm, struct smap *m, const void *key, const void *val, 
             }
           return 0;
         }
-      if (m->count >= m->max)
+      if (e)
+        old = e;   /* replaced below: a new element, the old one removed */
+      else if (m->count >= m->max)
         {
           if (!is_lru(m->type) || !m->lru_tail)
             return -E2BIG;
           hremove(vm, m, m->lru_tail);
-          hfind(m, key, &pp);
         }
       uint32_t total = m->vstride * nc;   /* at most 2^28: maps_init */
       e = calloc(1, sizeof *e + m->ks);
@@ -433,23 +523,73 @@ int map_update(struct vm *vm, struct smap *m, const void *key, const void *val, 
         snprintf(what, sizeof m->what, "value of map '%s'", m->name);
       e->reg = vm_region_new(vm, e->val, total, nc > 1 ? RG_ELEM : 0, what, 1);
       vm->reg[e->reg].elem = m->vstride;
-      e->next = NULL;
-      *pp = e;
+      /* at the head of its bucket, as the kernel adds it: a walk of the
+         map does not meet an element its callback inserts in the bucket
+         being walked */
+      uint32_t b = hashkey(key, m->ks) & (m->nbuckets - 1);
+      e->next = m->buckets[b];
+      m->buckets[b] = e;
       lru_front(m, e);
       m->count++;
+      /* the kernel replaces an element by a new one at the head of the
+         bucket and unlinks the old (a walk standing on it goes on from
+         it); values already looked up keep the old copy while a pointer
+         to it can be live (hremove) */
+      if (old)
+        hremove(vm, m, old);
       return 0;
     }
   if (m->type == BPF_MAP_TYPE_PROG_ARRAY || m->type == BPF_MAP_TYPE_ARRAY_OF_MAPS)
     {
+      /* the host side (a program index or a map index where the kernel
+         takes an fd): only a real program of a compatible type, or a
+         real map, as the kernel checks the fd at update */
       uint32_t idx, v;
       memcpy(&idx, key, 4);
       memcpy(&v, val, 4);
       if (idx >= m->max)
         return -E2BIG;
+      if (m->type == BPF_MAP_TYPE_PROG_ARRAY ? !map_prog_compatible(vm, v) : v >= vm->nmaps)
+        return -EINVAL;
       m->slots[idx] = v + 1;
       return 0;
     }
   return -EINVAL;
+}
+
+/* Whether program P may sit in a prog array used by the running program:
+   a program of the object, of the running program's type (the kernel's
+   bpf_prog_map_compatible; a section of unknown type takes the type
+   given with --type).  */
+int map_prog_compatible(struct vm *vm, uint32_t p)
+{
+  if (p >= vm->obj->nprogs)
+    return 0;
+  uint32_t t = vm->obj->progs[p].type;
+  return p == (uint32_t)vm->prog || t == 0 || t == vm->prog_type;
+}
+
+/* Prog arrays' initial values (libbpf puts them in after loading every
+   program, and the kernel refuses a program of another type): checked
+   once the running program's type is known.  */
+int maps_check_prog_arrays(struct vm *vm, char *err, size_t errlen)
+{
+  for (uint32_t i = 0; i < vm->nmaps; i++)
+    {
+      struct smap *m = &vm->maps[i];
+      if (m->type != BPF_MAP_TYPE_PROG_ARRAY)
+        continue;
+      for (uint32_t k = 0; k < m->max; k++)
+        if (m->slots[k] && !map_prog_compatible(vm, m->slots[k] - 1))
+          {
+            const struct elo_prog *p = &vm->obj->progs[m->slots[k] - 1];
+            snprintf(err, errlen, "%s: error: prog array '%s' slot %u holds program '%s' of type %s, "
+                     "which a %s program cannot tail-call (the kernel refuses it)", vm->obj->name,
+                     m->name, k, p->name, elo_type_name(p->type), elo_type_name(vm->prog_type));
+            return -1;
+          }
+    }
+  return 0;
 }
 
 int map_delete(struct vm *vm, struct smap *m, const void *key)
@@ -569,14 +709,25 @@ int map_for_each(struct vm *vm, struct smap *m, map_iter_fn fn, void *arg)
     }
   if (is_hash(m->type))
     {
+      /* as the kernel's bpf_for_each_hash_elem
+         (hlist_nulls_for_each_entry_safe): the next element is taken
+         before the callback runs, and visited even if the callback
+         deleted it or an LRU insert evicted it (the kernel's element
+         memory outlives the walk); here deleted elements stay allocated
+         until the walk ends */
+      m->iterating++;
       for (uint32_t b = 0; b < m->nbuckets; b++)
         for (struct hent *e = m->buckets[b], *nx; e; e = nx)
           {
             nx = e->next;
             n++;
+            e->exposed = 1;
             if (fn(vm, m, e->key, vm_addr(vm, e->reg, 0), arg) || vm->fault)
-              return n;
+              goto out;
           }
+    out:
+      if (--m->iterating == 0)
+        free_zombies(m);
       return n;
     }
   return -EINVAL;

@@ -20,6 +20,13 @@
 #define SIM_MAX_DEPTH 65536
 #define SIM_MAX_STACK_SIZE (1u << 20)
 #define SIM_MAX_STACK_TOTAL (1u << 30)
+/* Bytes of deleted or replaced map values kept readable until the run
+   ends (vm_region_defer_free).  */
+#define SIM_MAX_DEFERRED (64u << 20)
+/* Bytes helpers may read and write per instruction of the budget.  */
+#define SIM_HELPER_BYTES_PER_INSN 64u
+/* Memory regions one bpf-run may allocate (never reused: vm.c).  */
+#define SIM_MAX_REGIONS (1u << 22)
 
 enum {
   RG_RO = 1,        /* writes fault */
@@ -67,6 +74,8 @@ struct smap {
   uint32_t nbuckets, count;
   struct hent *lru_head, *lru_tail;
   uint64_t lru_clock;
+  int iterating;          /* bpf_for_each_map_elem walks in progress */
+  struct hent *zombies;   /* elements deleted during them */
   /* queue / stack */
   uint8_t *ring; uint32_t qhead, qcount;
   /* prog array / map-in-map */
@@ -113,8 +122,9 @@ struct vm {
   uint32_t ncode;
   struct region *reg;
   uint32_t nreg, capreg;
-  uint32_t *freelist; uint32_t nfree, capfree;
   uint32_t *deferred; uint32_t ndeferred, capdeferred;
+  uint32_t deferred_head;  /* deferred[deferred_head..ndeferred) still held */
+  uint64_t deferred_bytes;
   /* stack */
   uint8_t *stack;
   uint32_t stack_reg;     /* frame D's stack is region stack_reg + D */
@@ -137,6 +147,7 @@ struct vm {
   struct smap *maps; uint32_t nmaps;
   /* run state */
   uint64_t insns;
+  uint64_t helper_bytes;  /* bytes helpers read and wrote this run (vm_mem) */
   uint64_t clock;
   uint64_t rng;
   int fault;              /* set by helpers/memory: stop with errmsg */
@@ -183,9 +194,12 @@ void vm_region_defer_free(struct vm *vm, uint32_t r);
 void vm_end_run(struct vm *vm);
 /* Translate [addr, addr+size) for a helper; NULL + fault when invalid.  */
 void *vm_mem(struct vm *vm, uint64_t addr, uint64_t size, int write, const char *what);
+/* Charge BYTES of helper work; -1 and a fault past the budget.  */
+int vm_charge(struct vm *vm, uint64_t bytes);
 /* Bytes readable from ADDR (for strings), 0 when invalid.  */
 uint64_t vm_mem_avail(struct vm *vm, uint64_t addr, int write);
 int vm_faultf(struct vm *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int vm_ldabs_allowed(struct vm *vm);
 int vm_slow_load(struct vm *vm, uint64_t addr, int size, uint64_t *val);
 int vm_slow_store(struct vm *vm, uint64_t addr, int size, uint64_t val);
 const char *vm_region_name(struct vm *vm, uint64_t addr);
@@ -207,6 +221,8 @@ int map_get_next_key(struct vm *vm, struct smap *m, const void *key, void *next)
 int map_push(struct vm *vm, struct smap *m, const void *val, uint64_t flags);
 int map_pop(struct vm *vm, struct smap *m, void *val, int peek);
 struct smap *map_from_ptr(struct vm *vm, uint64_t p);
+int map_prog_compatible(struct vm *vm, uint32_t prog);
+int maps_check_prog_arrays(struct vm *vm, char *err, size_t errlen);
 /* Iterate entries in key order for output.  */
 void map_dump_json(struct vm *vm, struct smap *m, FILE *f);
 int map_dumpable(const struct smap *m);

@@ -45,26 +45,28 @@ void *vm_xcalloc(size_t n, size_t size)
   return p;
 }
 
+/* Region numbers are never reused: a pointer kept past its region's
+   free (in a register, on the stack, in a map across --repeat runs)
+   would otherwise reach the next object given that number (a ring
+   buffer record written after submit landed in the next record).  A
+   freed region stays in the table, dead, with its description, and an
+   access through it faults naming the freed object.  The table is
+   bounded: SIM_MAX_REGIONS allocations per bpf-run.  */
 uint32_t vm_region_new(struct vm *vm, void *host, uint32_t size, uint32_t flags,
                        const char *what, int owned)
 {
-  uint32_t r;
-  if (vm->nfree)
-    r = vm->freelist[--vm->nfree];
-  else
+  if (vm->nreg == vm->capreg)
     {
-      if (vm->nreg == vm->capreg)
+      if (vm->capreg >= SIM_MAX_REGIONS)
         {
-          vm->capreg = vm->capreg ? vm->capreg * 2 : 64;
-          if (vm->capreg > 0xffff0000u)
-            {
-              fprintf(stderr, "bpf-run: error: too many memory regions\n");
-              exit(2);
-            }
-          vm->reg = xrealloc(vm->reg, vm->capreg * sizeof *vm->reg);
+          fprintf(stderr, "bpf-run: error: more than %u memory regions allocated (map elements, "
+                  "ring buffer records, runs); freed regions are never reused\n", SIM_MAX_REGIONS);
+          exit(2);
         }
-      r = vm->nreg++;
+      vm->capreg = vm->capreg ? vm->capreg * 2 : 64;
+      vm->reg = xrealloc(vm->reg, vm->capreg * sizeof *vm->reg);
     }
+  uint32_t r = vm->nreg++;
   struct region *g = &vm->reg[r];
   g->host = host;
   g->lo = 0;
@@ -78,7 +80,7 @@ uint32_t vm_region_new(struct vm *vm, void *host, uint32_t size, uint32_t flags,
 
 void vm_region_free(struct vm *vm, uint32_t r)
 {
-  if (r == 0 || r >= vm->nreg)
+  if (r == 0 || r >= vm->nreg || (vm->reg[r].flags & RG_DEAD))
     return;
   struct region *g = &vm->reg[r];
   if (g->owned)
@@ -87,31 +89,49 @@ void vm_region_free(struct vm *vm, uint32_t r)
   g->lo = g->hi = 0;
   g->flags = RG_DEAD;
   g->owned = 0;
-  if (vm->nfree == vm->capfree)
-    {
-      vm->capfree = vm->capfree ? vm->capfree * 2 : 64;
-      vm->freelist = xrealloc(vm->freelist, vm->capfree * sizeof *vm->freelist);
-    }
-  vm->freelist[vm->nfree++] = r;
 }
 
 /* A deleted map element stays readable until the program ends (the
-   kernel frees it after an RCU grace period).  */
+   kernel frees it after an RCU grace period), within SIM_MAX_DEFERRED
+   bytes: past them the oldest are freed now (the kernel's preallocated
+   elements are reused as soon as they are free; here a pointer to one
+   faults, naming the freed object, rather than reading another's).  */
 void vm_region_defer_free(struct vm *vm, uint32_t r)
 {
+  if (r == 0 || r >= vm->nreg || (vm->reg[r].flags & RG_DEAD))
+    return;
   if (vm->ndeferred == vm->capdeferred)
     {
-      vm->capdeferred = vm->capdeferred ? vm->capdeferred * 2 : 64;
-      vm->deferred = xrealloc(vm->deferred, vm->capdeferred * sizeof *vm->deferred);
+      if (vm->deferred_head)
+        {
+          /* slide the live part down before growing */
+          memmove(vm->deferred, vm->deferred + vm->deferred_head,
+                  (vm->ndeferred - vm->deferred_head) * sizeof *vm->deferred);
+          vm->ndeferred -= vm->deferred_head;
+          vm->deferred_head = 0;
+        }
+      if (vm->ndeferred == vm->capdeferred)
+        {
+          vm->capdeferred = vm->capdeferred ? vm->capdeferred * 2 : 64;
+          vm->deferred = xrealloc(vm->deferred, vm->capdeferred * sizeof *vm->deferred);
+        }
     }
   vm->deferred[vm->ndeferred++] = r;
+  vm->deferred_bytes += vm->reg[r].hi;
+  while (vm->deferred_bytes > SIM_MAX_DEFERRED && vm->deferred_head < vm->ndeferred)
+    {
+      uint32_t o = vm->deferred[vm->deferred_head++];
+      vm->deferred_bytes -= vm->reg[o].hi;
+      vm_region_free(vm, o);
+    }
 }
 
 void vm_end_run(struct vm *vm)
 {
-  for (uint32_t i = 0; i < vm->ndeferred; i++)
+  for (uint32_t i = vm->deferred_head; i < vm->ndeferred; i++)
     vm_region_free(vm, vm->deferred[i]);
-  vm->ndeferred = 0;
+  vm->ndeferred = vm->deferred_head = 0;
+  vm->deferred_bytes = 0;
 }
 
 const char *vm_region_name(struct vm *vm, uint64_t addr)
@@ -172,15 +192,32 @@ static int mem_error(struct vm *vm, uint64_t addr, uint64_t size, int write, con
                        (unsigned long long)addr, what ? " by " : "", what ? what : "",
                        gw, off, g->lo, g->hi);
     }
-  if (ri < vm->nreg && (vm->reg[ri].flags & RG_DEAD))
-    return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: memory was freed",
+  if (ri < vm->nreg && ri != 0 && (vm->reg[ri].flags & RG_DEAD))
+    return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: memory was freed (%s)",
                      kind, (unsigned long long)size, (unsigned long long)addr,
-                     what ? " by " : "", what ? what : "");
+                     what ? " by " : "", what ? what : "",
+                     vm->reg[ri].what ? vm->reg[ri].what : "a freed object");
   return vm_faultf(vm, "invalid %s of %llu bytes at %#llx%s%s: %s", kind,
                    (unsigned long long)size, (unsigned long long)addr,
                    what ? " by " : "", what ? what : "",
                    addr == 0 ? "NULL pointer" : addr < 65536 ? "near NULL (a scalar, not a pointer?)"
                    : vm_region_name(vm, addr));
+}
+
+/* Helpers' work is bounded with the instructions: every byte a helper
+   reads or writes is charged here (vm_mem, ring buffer records),
+   SIM_HELPER_BYTES_PER_INSN per instruction of the budget (a loop of
+   64 MiB probe reads ran for as long as the budget allowed calls).  */
+int vm_charge(struct vm *vm, uint64_t bytes)
+{
+  uint64_t hb = vm->opt.max_insns > UINT64_MAX / SIM_HELPER_BYTES_PER_INSN ? UINT64_MAX
+                : vm->opt.max_insns * SIM_HELPER_BYTES_PER_INSN;
+  vm->helper_bytes += bytes;
+  if (vm->helper_bytes <= hb && vm->helper_bytes >= bytes)
+    return 0;
+  return vm_faultf(vm, "helper budget of %llu bytes exhausted (%u bytes per instruction of the "
+                   "budget of %llu; use --max-insns)", (unsigned long long)hb,
+                   SIM_HELPER_BYTES_PER_INSN, (unsigned long long)vm->opt.max_insns);
 }
 
 void *vm_mem(struct vm *vm, uint64_t addr, uint64_t size, int write, const char *what)
@@ -189,6 +226,8 @@ void *vm_mem(struct vm *vm, uint64_t addr, uint64_t size, int write, const char 
   static uint8_t empty[8];
   if (size == 0)
     return empty;   /* non-NULL; nothing may be read or written */
+  if (vm_charge(vm, size))
+    return NULL;
   if (ri < vm->nreg && size <= 0xffffffffu)
     {
       struct region *g = &vm->reg[ri];
@@ -234,8 +273,11 @@ static int ctx_load(struct vm *vm, uint32_t off, int size, uint64_t *val)
   uint32_t t = vm->prog_type;
   if (t == BPF_PROG_TYPE_XDP)
     {
-      if ((uint64_t)off + size > sizeof(struct xdp_md))
-        return vm_faultf(vm, "invalid read of %d bytes at offset %u of the xdp_md context", size, off);
+      /* __is_valid_xdp_access: only 4-byte reads of one field (an
+         8-byte read across two fields is refused) */
+      if ((uint64_t)off + size > sizeof(struct xdp_md) || size != 4)
+        return vm_faultf(vm, "invalid read of %d bytes at offset %u of the xdp_md context "
+                         "(the kernel allows 4-byte reads of its fields)", size, off);
       if (size == 4 && (off == 0 || off == 4 || off == 8))
         {
           uint32_t o = off == 0 ? vm->pkt_data : off == 4 ? vm->pkt_end : vm->pkt_meta;
@@ -303,6 +345,17 @@ static int ctx_store(struct vm *vm, uint32_t off, int size, uint64_t val)
     }
   return vm_faultf(vm, "invalid write of %d bytes at offset %u of the %s context (read-only)",
                    size, off, t == BPF_PROG_TYPE_XDP ? "xdp_md" : "program");
+}
+
+/* Legacy packet loads (LD_ABS, LD_IND): the kernel's may_access_skb.  */
+int vm_ldabs_allowed(struct vm *vm)
+{
+  uint32_t t = vm->prog_type;
+  if (t == BPF_PROG_TYPE_SOCKET_FILTER || t == BPF_PROG_TYPE_SCHED_CLS || t == BPF_PROG_TYPE_SCHED_ACT)
+    return 1;
+  vm_faultf(vm, "BPF_LD_ABS and BPF_LD_IND are not allowed in %s programs (only socket filters and tc)",
+            elo_type_name(t));
+  return 0;
 }
 
 int vm_slow_load(struct vm *vm, uint64_t addr, int size, uint64_t *val)
@@ -443,7 +496,6 @@ void vm_free(struct vm *vm)
     if (vm->reg[i].owned)
       free(vm->reg[i].host);
   free(vm->reg);
-  free(vm->freelist);
   free(vm->deferred);
   free(vm->stack);
   free(vm->pkt);

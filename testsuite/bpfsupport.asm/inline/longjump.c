@@ -3,7 +3,10 @@
    them in their long form, through `gotol' (runtime/asm/relax.c).  Each
    form, taken and not taken: a conditional jump with an inverse, jset
    (which has none), a 32-bit comparison, an unconditional jump, and a
-   branch GCC lays out itself around a block too long for a short one.  */
+   branch GCC lays out itself around a block too long for a short one.
+   gotol is a cpu v4 instruction: at bpf-gcc's default (v3) bpf-asm
+   refuses these jumps (relax.exp checks that).  */
+/* gcc-flags: -fplugin-arg-bpfsupport-cpu=v4; */
 /* no-clang: clang 14 rejects `if r1 & 4 goto' and silently truncates the
    other offsets to 16 bits (cond_taken returns 25536) */
 /* expect: jset_taken 6 jset_not_taken 40006 cond_taken 6 cond_not_taken 40006 w_taken 6 goto_far 9 c_branch 40001 */

@@ -4,7 +4,7 @@
    bits and the map is refused when it is loaded.  */
 /// ARGS: --cpus 16 --data-hex @UDP
 /// STATUS: 2
-/// ERROR: map 'h' is too large \(16 CPUs of 268435456-byte values\)
+/// ERROR: map '(src|h)': values of 268435456 bytes are more than the kernel takes
 #include "../progs/common.h"
 
 struct { __uint(type, BPF_MAP_TYPE_ARRAY); __uint(max_entries, 1); __uint(key_size, 4); __uint(value_size, 1 << 28); } src SEC(".maps");

@@ -1,0 +1,201 @@
+/* clang-warnings.cc: GCC's warnings that clang does not give on the same
+   BPF code, which fail the -Wall -Werror builds of projects made for
+   clang (xdp-tutorial, bcc's libbpf-tools).
+
+   - `static u64 log2(u32 v)' (bcc's bits.bpf.h, and log2l): GCC declares
+     the C library's log2 as a builtin and warns "conflicting types for
+     built-in function" even for a static function; clang warns only for a
+     declaration with external linkage.  BPF has no floating point and no
+     libm: the log2 family is not declared as a library builtin
+     (__builtin_log2 stays), so the program's own function is just that.
+   - "comparison of distinct pointer types lacks a cast" is a GCC warning
+     without an option; clang's is -Wcompare-distinct-pointer-types, and
+     Makefiles written for clang pass -Wno-compare-distinct-pointer-types
+     (an option GCC does not know, and ignores).  With that option on the
+     command line, the warning is not given.
+   - `char *p = BPF_CORE_READ(t, s, name)' with an array `name': libbpf's
+     macro is `({ typeof(...) __r; BPF_CORE_READ_INTO(&__r, ...); __r; })',
+     whose value, the array, decays to a pointer to `__r' after its scope
+     has ended.  GCC warns (-Wdangling-pointer, in -Wall) and may give the
+     stack slot to another variable, so the string read later is
+     overwritten; clang neither warns nor reuses the slot there.  A
+     variable of a statement expression whose address is the expression's
+     value lives, here, as long as the function: no warning, no reuse.  */
+#include "plugin/gcc-compat.h"
+#include "c-family/c-common.h"
+#include "diagnostic.h"
+#include "opts.h"
+#include "toplev.h"
+#include "tree-iterator.h"
+#include "intl.h"
+
+/* The libm names of the log2 family.  */
+static const char *const libm_names[] = { "log2", "log2f", "log2l" };
+
+static bool no_distinct_pointer_warning;
+static diagnostic_starter_fn prev_starter;
+static diagnostic_finalizer_fn prev_finalizer;
+static bool dropping;
+
+static bool
+distinct_pointer_diagnostic_p (diagnostic_info *d)
+{
+  const char *f = d->message.format_spec;
+  return f && (!strcmp (f, "comparison of distinct pointer types lacks a cast")
+	       || !strcmp (f, _("comparison of distinct pointer types lacks a "
+				"cast")));
+}
+
+static void
+starter (diagnostic_context *dc, diagnostic_info *d)
+{
+  dropping = no_distinct_pointer_warning && d->kind != DK_NOTE
+	     && distinct_pointer_diagnostic_p (d);
+  if (!dropping)
+    prev_starter (dc, d);
+}
+
+static void
+finalizer (diagnostic_context *dc, diagnostic_info *d, diagnostic_t orig)
+{
+  if (!dropping)
+    {
+      prev_finalizer (dc, d, orig);
+      return;
+    }
+  /* Its text is in the printer's buffer, not yet written; it was counted
+     (as a -Werror error when it became one).  */
+  dropping = false;
+  pp_clear_output_area (dc->printer);
+  diagnostic_t counted = d->kind == DK_ERROR && orig == DK_WARNING
+			 ? DK_WERROR : d->kind;
+  if (diagnostic_kind_count (dc, counted) > 0)
+    diagnostic_kind_count (dc, counted)--;
+}
+
+/* -Wno-compare-distinct-pointer-types, the last of it and
+   -Wcompare-distinct-pointer-types winning.  */
+static bool
+asked_no_distinct_pointer_warning (void)
+{
+  bool no = false;
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    {
+      const char *t = save_decoded_options[i].orig_option_with_args_text;
+      if (!t)
+	continue;
+      if (!strcmp (t, "-Wno-compare-distinct-pointer-types"))
+	no = true;
+      else if (!strcmp (t, "-Wcompare-distinct-pointer-types"))
+	no = false;
+    }
+  return no;
+}
+
+/* TARGET_EXPR <D, { T v[N]; ...; D = (P) &v; }>: v is the value's
+   object.  */
+static tree
+value_object (tree bind, tree slot)
+{
+  tree body = BIND_EXPR_BODY (bind);
+  tree last = body;
+  if (TREE_CODE (body) == STATEMENT_LIST)
+    {
+      last = NULL_TREE;
+      for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i); tsi_next (&i))
+	if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
+	  last = tsi_stmt (i);
+    }
+  if (!last || TREE_CODE (last) != MODIFY_EXPR || TREE_OPERAND (last, 0) != slot)
+    return NULL_TREE;
+  tree v = TREE_OPERAND (last, 1);
+  STRIP_NOPS (v);
+  if (TREE_CODE (v) != ADDR_EXPR)
+    return NULL_TREE;
+  v = TREE_OPERAND (v, 0);
+  if (!VAR_P (v) || TREE_STATIC (v) || DECL_EXTERNAL (v))
+    return NULL_TREE;
+  for (tree d = BIND_EXPR_VARS (bind); d; d = DECL_CHAIN (d))
+    if (d == v)
+      return v;
+  return NULL_TREE;
+}
+
+static tree
+hoist_value_objects (tree *tp, int *, void *data)
+{
+  tree outer = (tree) data;
+  tree t = *tp;
+  /* `const char *p = BPF_CORE_READ (...)': the initializer hangs off the
+     declaration, where walk_tree does not go.  */
+  if (TREE_CODE (t) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (t))
+      && DECL_INITIAL (DECL_EXPR_DECL (t)))
+    walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), hoist_value_objects, data,
+	       NULL);
+  if (TREE_CODE (t) != TARGET_EXPR || !TARGET_EXPR_INITIAL (t)
+      || TREE_CODE (TARGET_EXPR_INITIAL (t)) != BIND_EXPR)
+    return NULL_TREE;
+  tree bind = TARGET_EXPR_INITIAL (t);
+  tree v = value_object (bind, TARGET_EXPR_SLOT (t));
+  if (!v || bind == outer)
+    return NULL_TREE;
+  /* Unlink V from the inner scope (BIND_EXPR_VARS and its BLOCK's vars
+     are one chain in the C front end, or two) and give it to the
+     function's outermost one.  */
+  tree block = BIND_EXPR_BLOCK (bind);
+  for (tree *p = &BIND_EXPR_VARS (bind); *p; p = &DECL_CHAIN (*p))
+    if (*p == v)
+      {
+	*p = DECL_CHAIN (v);
+	break;
+      }
+  if (block && BLOCK_VARS (block) != BIND_EXPR_VARS (bind))
+    for (tree *p = &BLOCK_VARS (block); *p; p = &DECL_CHAIN (*p))
+      if (*p == v)
+	{
+	  *p = DECL_CHAIN (v);
+	  break;
+	}
+  tree oblock = BIND_EXPR_BLOCK (outer);
+  bool shared = oblock && BLOCK_VARS (oblock) == BIND_EXPR_VARS (outer);
+  DECL_CHAIN (v) = BIND_EXPR_VARS (outer);
+  BIND_EXPR_VARS (outer) = v;
+  if (shared)
+    BLOCK_VARS (oblock) = v;
+  return NULL_TREE;
+}
+
+void
+bpfs_hoist_statement_expression_values (void *gcc_data, void *)
+{
+  tree fndecl = (tree) gcc_data;
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL)
+    return;
+  tree body = DECL_SAVED_TREE (fndecl);
+  if (!body || TREE_CODE (body) != BIND_EXPR)
+    return;
+  walk_tree_without_duplicates (&BIND_EXPR_BODY (body), hoist_value_objects,
+				body);
+}
+
+void
+bpfs_clang_warnings_start_unit (void *, void *)
+{
+  no_distinct_pointer_warning = asked_no_distinct_pointer_warning ();
+  if (no_distinct_pointer_warning && !prev_starter)
+    {
+      prev_starter = diagnostic_starter (global_dc);
+      prev_finalizer = diagnostic_finalizer (global_dc);
+      diagnostic_starter (global_dc) = starter;
+      diagnostic_finalizer (global_dc) = finalizer;
+    }
+}
+
+void
+bpfs_clang_warnings_init (void)
+{
+  /* Before the front end declares the builtins (c_common_nodes_and_builtins
+     runs after the plugins are initialised).  */
+  for (const char *name : libm_names)
+    disable_builtin_function (name);
+}
