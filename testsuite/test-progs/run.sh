@@ -19,7 +19,7 @@
 #                         cannot link) and the tests left out with them
 #   results/{clang19,bpf_gcc}/TEST.log     each test's output and exit status
 set -eu
-BUILD=$1; shift
+BUILD=$(mkdir -p "$1" && cd "$1" && pwd); shift   # absolute: make -C changes directory
 # Steps to do (default all): build-clang build-gcc run-clang run-gcc; the
 # report is always printed.
 STEPS=${*:-build-clang build-gcc run-clang run-gcc}
