@@ -40,11 +40,14 @@ mkdir -p "$OUT" "$T/results/clang19" "$T/results/bpf_gcc"
 # the runners link without them and the tests that load them fail for
 # both.  feature-llvm=0: no LLVM disassembler in the runners (the few
 # __jited checks are skipped for both), which keeps the link small.
+# BPF_GCC only for bpf-gcc's runner: with it set, the Makefile builds every
+# object a second time with it for any target (test_progs included).
 tp_make() {
   dir=$1; shift
+  case " $* " in *" test_progs-bpf_gcc "*) gcc_var="BPF_GCC=$BUILD/bin/bpf-cc" ;; *) gcc_var= ;; esac
   nice -n 10 make -C "$dir" -j"$JOBS" -k OUTPUT="$OUT" \
     CLANG=clang-19 LLC=llc-19 LLVM_STRIP=llvm-strip-19 \
-    VMLINUX_BTF=/sys/kernel/btf/vmlinux BPF_GCC="$BUILD/bin/bpf-cc" feature-llvm=0 \
+    VMLINUX_BTF=/sys/kernel/btf/vmlinux $gcc_var feature-llvm=0 \
     TRUNNER_EXTRA_FILES='$(OUTPUT)/urandom_read $(OUTPUT)/liburandom_read.so $(OUTPUT)/xdp_synproxy $(OUTPUT)/sign-file $(OUTPUT)/uprobe_multi ima_setup.sh verify_sig_setup.sh $(wildcard progs/btf_dump_test_case_*.c) $(wildcard progs/*.bpf.o)' \
     "$@"
 }
