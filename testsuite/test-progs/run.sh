@@ -42,9 +42,14 @@ mkdir -p "$OUT" "$T/results/clang19" "$T/results/bpf_gcc"
 # __jited checks are skipped for both), which keeps the link small.
 # BPF_GCC only for bpf-gcc's runner: with it set, the Makefile builds every
 # object a second time with it for any target (test_progs included).
+# (Function variables are local: build_runner's $log and $dir must survive
+# the functions it calls.)
 tp_make() {
+  local dir gcc_var
   dir=$1; shift
-  case " $* " in *" test_progs-bpf_gcc "*) gcc_var="BPF_GCC=$BUILD/bin/bpf-cc" ;; *) gcc_var= ;; esac
+  # BPF_GCC empty for clang's runner: the Makefile finds /usr/bin/bpf-gcc
+  # by itself otherwise.
+  case " $* " in *" test_progs-bpf_gcc "*) gcc_var="BPF_GCC=$BUILD/bin/bpf-cc" ;; *) gcc_var="BPF_GCC=" ;; esac
   nice -n 10 make -C "$dir" -j"$JOBS" -k OUTPUT="$OUT" \
     CLANG=clang-19 LLC=llc-19 LLVM_STRIP=llvm-strip-19 \
     VMLINUX_BTF=/sys/kernel/btf/vmlinux $gcc_var feature-llvm=0 \
@@ -60,6 +65,7 @@ tp_make() {
 # Every test object depends on every skeleton, so one missing object stops
 # them all: the culprits are found here, not from which test objects exist.
 blockers() {
+  local dir odir log f n why k
   dir=$1 odir=$2 log=$3
   # The first error line before make's "*** [.../N.bpf.o] Error" (since the
   # previous "***" line): N<TAB>error.
@@ -92,6 +98,7 @@ blockers() {
 # Remove progs file N.c and the prog_tests files that use its object or
 # skeleton from the copy DIR.
 remove_progs() {
+  local dir n
   dir=$1 n=$2
   rm -f "$dir/progs/$n.c"
   grep -l -E "\b$n\.(skel\.h|lskel\.h|subskel\.h|bpf\.o)\b|\b${n}(_lskel)?__open" \
@@ -105,6 +112,7 @@ remove_progs() {
 # Build one runner in its copy of the selftests directory, removing what
 # does not build and the tests that need it, until it links (6 passes).
 build_runner() {
+  local dir target odir log list pass kind_f why kind f
   dir=$1 target=$2 odir=$3 log=$4 list=$5
   pass=1
   while :; do
@@ -184,6 +192,7 @@ cat "$SEL/bpf/DENYLIST" "$HERE/DENYLIST" | sed 's/#.*//; s/[[:space:]]*$//' | gr
 # (lo up; nothing reaches the host's interfaces) and a private mount
 # namespace with tracefs and debugfs mounted, as the kernel CI's VM has.
 run_tests() {
+  local runner res rerun t rc
   runner=$1 res=$2 rerun=$3
   "$OUT/$runner" -l -d "@$T/denylist" 2>/dev/null | grep -v '/' > "$res.list" || true
   if [ -n "${TESTS:-}" ]; then
