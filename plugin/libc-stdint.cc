@@ -16,7 +16,12 @@
  *
  * So, as clang: when GCC's own stdint.h is about to be read, hosted, and a
  * later directory of the #include <...> chain has a stdint.h, that one is
- * read instead.  Only when glibc's headers can be used at all: on BPF its
+ * read instead.  Another compiler's own stdint.h on the chain is passed
+ * over: the selftests Makefile's GCC rule adds the host gcc's include
+ * directory (-idirafter /usr/lib/gcc/x86_64-linux-gnu/12/include) ahead of
+ * /usr/include, and that header is a wrapper whose `#include_next
+ * <stdint.h>' goes nowhere once it is read by its path (uint8_t unknown,
+ * twfw.c); the wrapper would defer to glibc's anyway.  Only when glibc's headers can be used at all: on BPF its
  * features.h asks for <gnu/stubs-32.h>, which no distribution installs;
  * clang users provide a gnu/stubs.h of their own (the selftests' dummy one)
  * ahead of glibc's.  Without one, GCC's freestanding header stays, and
@@ -49,6 +54,24 @@ first_with (const cpp_dir *chain, const char *name)
     if (file_in (d, name))
       return d;
   return NULL;
+}
+
+/* Whether DIR's stdint.h is a compiler's wrapper (it defers to the next
+   one with #include_next), not a C library's.  */
+static bool
+wrapper_in (const cpp_dir *dir)
+{
+  char *path = concat (dir->name, "/stdint.h", NULL);
+  FILE *f = fopen (path, "r");
+  free (path);
+  if (!f)
+    return false;
+  char line[512];
+  bool wrapper = false;
+  while (!wrapper && fgets (line, sizeof line, f))
+    wrapper = strstr (line, "include_next") != NULL;
+  fclose (f);
+  return wrapper;
 }
 
 /* Can glibc's headers be read for BPF with this chain?  glibc's own
@@ -114,6 +137,8 @@ bpfs_libc_stdint_setup (void *, void *)
   if (!first || first->user_supplied_p)
     return;
   const cpp_dir *next = first_with (first->next, "stdint.h");
+  while (next && wrapper_in (next))
+    next = first_with (next->next, "stdint.h");
   if (!next || !libc_usable (chain))
     return;
   cpp_callbacks *cb = cpp_get_callbacks (parse_in);

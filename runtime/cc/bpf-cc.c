@@ -94,7 +94,8 @@ static const char usage[] =
   "  --print-command      print the bpf-gcc command line instead of running it\n"
   "\n"
   "Environment:\n"
-  "  BPF_GCC              the bpf-gcc driver to run (default " BPF_CC_GCC ")\n"
+  "  BPF_GCC              the bpf-gcc driver to run (default " BPF_CC_GCC ";\n"
+  "                       ignored when it names bpf-cc itself)\n"
   "\n"
   "bpf-gcc gets -Wno-maybe-uninitialized before these options (clang has no\n"
   "such warning).  Other options are refused with one line naming them.\n"
@@ -213,6 +214,36 @@ self_dir (void)
     }
   *strrchr (path, '/') = '\0';
   return path;
+}
+
+/* Whether COMMAND (a path, or a name looked up in PATH) is this program.
+   make exports a variable given on its command line to the commands it
+   runs, and the kernel's selftests Makefile names its BPF compiler
+   BPF_GCC: `make BPF_GCC=bpf-cc' puts bpf-cc itself in the BPF_GCC bpf-cc
+   reads, which would make it run itself instead of bpf-gcc.  */
+static bool
+names_self (const char *command)
+{
+  struct stat self, st;
+  if (stat ("/proc/self/exe", &self) != 0)
+    return false;
+  if (strchr (command, '/'))
+    return stat (command, &st) == 0 && st.st_dev == self.st_dev
+	   && st.st_ino == self.st_ino;
+  const char *path = getenv ("PATH");
+  if (!path)
+    return false;
+  char buf[PATH_MAX];
+  while (*path)
+    {
+      size_t n = strcspn (path, ":");
+      if (snprintf (buf, sizeof buf, "%.*s/%s", (int) n, n ? path : ".",
+		    command) < (int) sizeof buf
+	  && stat (buf, &st) == 0)
+	return st.st_dev == self.st_dev && st.st_ino == self.st_ino;
+      path += n + (path[n] == ':');
+    }
+  return false;
 }
 
 /* Options whose value is the next argument (when not joined).  */
@@ -482,7 +513,7 @@ main (int argc, char **argv)
   bool verbose = false, emit_llvm = false;
   const char *output = NULL;
 
-  if (!gcc || !*gcc)
+  if (!gcc || !*gcc || names_self (gcc))
     gcc = BPF_CC_GCC;
   add_arg (argv[0]);
   for (int i = 1; i < argc; i++)

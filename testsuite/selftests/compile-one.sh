@@ -1,7 +1,8 @@
 #!/bin/sh
 # compile-one.sh COMPILER FILE [FLAG...]: build one selftests program with
-# COMPILER (clang or gcc), FLAGs after the common ones, then load each of
-# its programs on its own.  Results go to
+# COMPILER (clang: clang 14, Debian's default; clang19: clang-19; gcc:
+# bpf-gcc + plugin), FLAGs after the common ones, then load each of its
+# programs on its own.  Results go to
 # $OUT/COMPILER/NAME.{o,log,status,load}; corpus.sh runs this in parallel
 # and sets the environment (SRC, INC, OUT, PLUGIN, LIBEXEC, BIN).
 #   .status: "ok", "fail" (compile error), "timeout" (over $TIMEOUT s)
@@ -20,6 +21,7 @@ common="-g -Wall -D__TARGET_ARCH_x86 -mlittle-endian -I$INC -I$SELF -I$SRC/tools
  -idirafter /usr/include -idirafter /usr/include/$MULTI -DENABLE_ATOMICS_TESTS"
 case $cc in
   clang) cmd="${CLANG:-clang} $common -Wno-compare-distinct-pointer-types -O2 --target=bpf -mcpu=v3 $*" ;;
+  clang19) cmd="${CLANG19:-clang-19} $common -Wno-compare-distinct-pointer-types -O2 --target=bpf -mcpu=v3 $*" ;;
   gcc)   cmd="${BPF_GCC:-bpf-gcc} $common -O2 -fplugin=$PLUGIN -B $LIBEXEC/ ${GCC_EXTRA:-} $*" ;;
   *) echo "compile-one: error: unknown compiler $cc" >&2; exit 2 ;;
 esac

@@ -1,18 +1,19 @@
 #!/bin/sh
 # corpus.sh BUILD [COMPILER...]: build the kernel's BPF selftests programs
-# (tools/testing/selftests/bpf/progs of linux-source-6.12) with clang and
-# with bpf-gcc + bpfsupport, load every program on its own, and print the
+# (tools/testing/selftests/bpf/progs of linux-source-6.12) with clang 14,
+# clang-19 and bpf-gcc + bpfsupport, load every program on its own, and print the
 # comparison (report.py), then the CO-RE records of both builds compared
 # (core-records.py).  make check-selftests runs it.
 #
 # Environment: FILES="a.c b.c" limits the run to those progs files (names
 # or paths); JOBS (default 2) parallel jobs; TIMEOUT seconds per compile
-# (default 300).  clang's results are kept between runs (clang does not
-# change); gcc's are rebuilt every run.  CLANG_REBUILD=1 rebuilds clang's.
+# (default 300).  clang's and clang-19's results are kept between runs
+# (clang does not change); gcc's are rebuilt every run.  CLANG_REBUILD=1
+# rebuilds clang's and clang-19's.
 set -eu
 BUILD=$1; shift
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-compilers=${*:-clang gcc}
+compilers=${*:-clang clang19 gcc}
 sh "$TOP/testsuite/selftests/prepare.sh" "$BUILD"
 export SRC=$BUILD/selftests/linux-source-6.12 INC=$BUILD/selftests/include \
        OUT=$BUILD/selftests/out PLUGIN=$BUILD/bpfsupport.so \
@@ -30,8 +31,8 @@ for cc in $compilers; do
   mkdir -p "$OUT/$cc"
   while read -r f; do
     n=$(basename "$f" .c)
-    if [ "$cc" = clang ] && [ -z "${CLANG_REBUILD:-}" ] && [ -f "$OUT/clang/$n.status" ] \
-       && { [ "$(cat "$OUT/clang/$n.status")" != ok ] || [ -f "$OUT/clang/$n.load" ]; }; then
+    if [ "$cc" != gcc ] && [ -z "${CLANG_REBUILD:-}" ] && [ -f "$OUT/$cc/$n.status" ] \
+       && { [ "$(cat "$OUT/$cc/$n.status")" != ok ] || [ -f "$OUT/$cc/$n.load" ]; }; then
       continue
     fi
     echo "$cc $f" >> "$jobs"

@@ -11,11 +11,18 @@
 #                                        tree's bpf_doc.py, and vmlinux.h from
 #                                        the running kernel
 #
+# prepare.sh BUILD test-progs also extracts what the selftests Makefile
+# needs to build test_progs (make check-test-progs): kernel/bpf (disasm.c,
+# which bpftool and test_progs link), scripts (sign-file.c), include and
+# arch/x86/include.  It is a second step with its own marker so that a
+# corpus already extracted is not extracted again.
+#
 # The source comes from Debian's linux-source-6.12 package (apt-get
 # download: nothing is installed), cached in BUILD/selftests; a second run
 # does nothing.
 set -eu
 BUILD=$1
+WHAT=${2:-corpus}
 D=$BUILD/selftests
 SRC=$D/linux-source-6.12
 mkdir -p "$D"
@@ -34,6 +41,14 @@ if [ ! -f "$SRC/.extracted" ]; then
     | tar -C "$D" -xJf - linux-source-6.12/tools linux-source-6.12/scripts/bpf_doc.py \
         linux-source-6.12/include/uapi linux-source-6.12/samples/bpf
   touch "$SRC/.extracted"
+fi
+if [ "$WHAT" = test-progs ] && [ ! -f "$SRC/.extracted-test-progs" ]; then
+  deb=$(ls "$D"/linux-source-6.12_*.deb | head -n 1)
+  echo "selftests: extracting the tree test_progs builds from $(basename "$deb")"
+  dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/src/linux-source-6.12.tar.xz \
+    | tar -C "$D" -xJf - linux-source-6.12/kernel/bpf linux-source-6.12/scripts \
+        linux-source-6.12/include linux-source-6.12/arch/x86/include
+  touch "$SRC/.extracted-test-progs"
 fi
 INC=$D/include
 if [ ! -f "$INC/.ready" ]; then
