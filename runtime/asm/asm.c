@@ -40,6 +40,7 @@ struct asm_sec *asm_sec_at (struct asm_ctx *c, size_t i) { return &c->secs[i]; }
 size_t asm_nsyms (const struct asm_ctx *c) { return c->nsyms; }
 struct asm_sym *asm_sym_at (struct asm_ctx *c, size_t i) { return &c->syms[i]; }
 uint32_t asm_eflags (const struct asm_ctx *c) { return c->eflags; }
+int asm_omit_empty (const struct asm_ctx *c) { return c->omit_empty; }
 const char *asm_file (const struct asm_ctx *c) { return c->file; }
 
 void
@@ -160,6 +161,7 @@ asm_run_pass (const char *file, const char *text, size_t len,
   c->nrelax = nrelax;
   c->no_relax = no_relax;
   c->cpu = opts->cpu ? opts->cpu : 4;
+  c->omit_empty = opts->omit_empty;
   c->file = file;
   c->symidx.first = 1024;
   c->symidx.name = sym_name;

@@ -26,6 +26,10 @@ struct asm_opts {
      inline asm), COUNT the statements assembled in it (NULL: none).  */
   FILE *app_stats;
   int cpu;             /* -mcpu=vN: the BPF ISA version, 1..4 (0: v4) */
+  /* --omit-empty-sections: no .data or .bss section when it is empty and
+     unreferenced, as clang's objects (gas, and so the default, always
+     writes both; libbpf and bpftool report them on every open).  */
+  int omit_empty;
 };
 
 struct asm_sym {
@@ -84,6 +88,7 @@ struct asm_sec *asm_sec_at(struct asm_ctx *, size_t i);
 size_t asm_nsyms(const struct asm_ctx *);
 struct asm_sym *asm_sym_at(struct asm_ctx *, size_t i);
 uint32_t asm_eflags(const struct asm_ctx *);
+int asm_omit_empty(const struct asm_ctx *);
 const char *asm_file(const struct asm_ctx *);
 
 /* Disassembler: print OBJ as reassemblable source.  0 on success.  */
@@ -311,6 +316,7 @@ struct asm_ctx {
   unsigned *want; size_t nwant, wantcap;
   int no_relax;        /* last pass: out-of-range jumps are errors */
   int cpu;             /* the ISA version in effect: -mcpu=, then .cpu */
+  int omit_empty;      /* asm_opts.omit_empty */
   FILE *print;         /* where .print writes (stdout, held per pass) */
 };
 

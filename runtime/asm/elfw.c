@@ -208,19 +208,29 @@ asm_write_elf (struct asm_ctx *c, const char *path)
   eh.e_flags = asm_eflags (c);
   gelf_update_ehdr (e, &eh);
 
-  /* Drop the default .text when it is empty and unused.  */
+  /* Every section is written, as gas does (.text, .data and .bss always
+     exist), except with --omit-empty-sections an empty .data or .bss that
+     no symbol is in and no relocation names: clang writes neither.  */
   keep = calloc (ns + 1, sizeof *keep);
   for (size_t i = 0; i < ns; i++)
-    keep[i] = 1;
-  {
-    struct asm_sec *t = asm_sec_at (c, 0);
-    int used = t->size || t->nrel;
-    for (size_t i = 0; i < asm_nsyms (c) && !used; i++)
-      if (asm_sym_at (c, i)->sec == 0 && !asm_sym_at (c, i)->temp)
-        used = 1;
-    /* gas always emits .text; keep it for byte-level parity.  */
-    (void) used;
-  }
+    {
+      struct asm_sec *s = asm_sec_at (c, i);
+      keep[i] = 1;
+      if (!asm_omit_empty (c) || s->size || s->nrel
+          || (strcmp (s->name, ".data") && strcmp (s->name, ".bss")))
+        continue;
+      keep[i] = 0;
+      for (size_t k = 0; k < asm_nsyms (c) && !keep[i]; k++)
+        if (asm_sym_at (c, k)->sec == (int) i)
+          keep[i] = 1;
+      for (size_t t = 0; t < ns && !keep[i]; t++)
+        {
+          struct asm_sec *o = asm_sec_at (c, t);
+          for (size_t r = 0; r < o->nrel; r++)
+            if (o->rels[r].sym == -1 - (int) i)
+              keep[i] = 1;
+        }
+    }
   rels = calloc (ns + 1, sizeof *rels);
   size_t elfidx = 1;
   scns = calloc (ns + 1, sizeof *scns);
@@ -228,6 +238,11 @@ asm_write_elf (struct asm_ctx *c, const char *path)
   for (size_t i = 0; i < ns; i++)
     {
       struct asm_sec *s = asm_sec_at (c, i);
+      if (!keep[i])
+        {
+          s->elf_index = 0;
+          continue;
+        }
       scns[i] = new_scn (e, s->name, &sh, s->type, s->flags,
                          s->type == SHT_NOBITS ? NULL : s->data, s->size,
                          s->align, s->entsize, ELF_T_BYTE);
@@ -253,6 +268,8 @@ asm_write_elf (struct asm_ctx *c, const char *path)
   for (size_t i = 0; i < ns; i++)
     {
       struct asm_sec *s = asm_sec_at (c, i);
+      if (!keep[i])
+        continue;
       GElf_Sym *g = &syms[nsym];
       g->st_info = GELF_ST_INFO (STB_LOCAL, STT_SECTION);
       g->st_shndx = (Elf64_Section) s->elf_index;
@@ -325,7 +342,9 @@ asm_write_elf (struct asm_ctx *c, const char *path)
   /* libelf numbers sections in creation order; we created the user
      sections first, so put the rel sections after them.  Recompute the
      numbering accordingly.  */
-  elfidx = ns + 1;
+  elfidx = 1;
+  for (size_t i = 0; i < ns; i++)
+    elfidx += keep[i] != 0;
   for (size_t i = 0; i < ns; i++)
     {
       struct asm_sec *s = asm_sec_at (c, i);

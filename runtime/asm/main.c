@@ -35,6 +35,10 @@ usage (FILE *f)
          "  -mcpu=v1|v2|v3|v4  the BPF instruction set (default v4; `.cpu vN'\n"
          "                     in the input too): below v4, jumps too far for a\n"
          "                     16-bit offset are errors instead of gotol\n"
+         "  --omit-empty-sections\n"
+         "                     no .data or .bss when empty and unreferenced, as\n"
+         "                     clang writes (bpf-cc and -specs=bpfsupport pass it;\n"
+         "                     the default is gas's: both always)\n"
          "  -EL, --64, -v, -I DIR, --gdwarf*, -g, -W, -Z, -march=*\n"
          "                     accepted for gas compatibility (-EB is refused)\n"
          "  --help             this text\n"
@@ -95,7 +99,7 @@ close_output (FILE *f, const char *name)
 int
 main (int argc, char **argv)
 {
-  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 1000, stderr, 0, NULL, 0 };
+  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 1000, stderr, 0, NULL, 0, 0 };
   const char *out = "a.out", *app_stats = NULL;
   int dis = 0, show_bytes = 0, syntax_given = 0;
   const char **inputs = calloc ((size_t) argc + 1, sizeof *inputs);
@@ -155,6 +159,8 @@ main (int argc, char **argv)
         }
       else if (!strcmp (a, "-mno-xbpf"))
         opts.xbpf = 0;
+      else if (!strcmp (a, "--omit-empty-sections"))
+        opts.omit_empty = 1;
       else if (!strncmp (a, "--app-stats=", 12))
         app_stats = a + 12;
       else if (!strncmp (a, "--max-errors=", 13))

@@ -707,7 +707,12 @@ main (int argc, char **argv)
     push (gcc);
     push (concat ("-fplugin=", plugin));
     if (integrated_as)
-      push (concat ("-B", asdir));
+      {
+	push (concat ("-B", asdir));
+	/* No empty .data and .bss, as clang's objects (gas's always have
+	   both, and libbpf and bpftool report them on every open).  */
+	push ("-Wa,--omit-empty-sections");
+      }
     else
       push ("-fplugin-arg-bpfsupport-assembler=bpf-as");
     /* clang has no flow-based "may be used uninitialized" warning; GCC's
