@@ -50,7 +50,11 @@ tp_make() {
   # BPF_GCC empty for clang's runner: the Makefile finds /usr/bin/bpf-gcc
   # by itself otherwise.
   case " $* " in *" test_progs-bpf_gcc "*) gcc_var="BPF_GCC=$BUILD/bin/bpf-cc" ;; *) gcc_var="BPF_GCC=" ;; esac
-  nice -n 10 make -C "$dir" -j"$JOBS" -k OUTPUT="$OUT" \
+  # VPATH: the test objects are compiled in OUTPUT (`cd $(@D) && cc -I.'),
+  # so their .d files name the skeletons relative to it (atomics.lskel.h);
+  # make, run in the selftests directory, must look for them there, or the
+  # second build stops at "No rule to make target".
+  nice -n 10 make -C "$dir" -j"$JOBS" -k OUTPUT="$OUT" VPATH="$OUT" \
     CLANG=clang-19 LLC=llc-19 LLVM_STRIP=llvm-strip-19 \
     VMLINUX_BTF=/sys/kernel/btf/vmlinux $gcc_var feature-llvm=0 \
     TRUNNER_EXTRA_FILES='$(OUTPUT)/urandom_read $(OUTPUT)/liburandom_read.so $(OUTPUT)/xdp_synproxy $(OUTPUT)/sign-file $(OUTPUT)/uprobe_multi ima_setup.sh verify_sig_setup.sh $(wildcard progs/btf_dump_test_case_*.c) $(wildcard progs/*.bpf.o)' \
