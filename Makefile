@@ -39,20 +39,26 @@ BPF_INCLUDES := -I/usr/include -idirafter /usr/include/$(shell gcc -print-multia
 all: plugin runtime tools
 
 # ---------------------------------------------------------------- deps
-$(DEPS_OK):
-	@missing=$$(for p in $(DEB_PACKAGES); do \
+# $(call install-packages,WHO,PACKAGES): the Debian PACKAGES not installed,
+# installed with apt-get as root; as a user, an error naming them.  WHO
+# starts the messages.
+define install-packages
+	@missing=$$(for p in $(2); do \
 	   dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
 	 done); \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "deps: installing" $$missing; \
+	    echo "$(1): installing" $$missing; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
-	      || { echo "deps: error: apt-get install failed" >&2; exit 1; }; \
+	      || { echo "$(1): error: apt-get install failed" >&2; exit 1; }; \
 	  else \
-	    echo "deps: error: missing Debian packages; run as root:" >&2; \
+	    echo "$(1): error: missing Debian packages; run as root:" >&2; \
 	    echo "  apt-get install -y $$missing" >&2; exit 1; \
 	  fi; \
 	fi
+endef
+$(DEPS_OK):
+	$(call install-packages,deps,$(DEB_PACKAGES))
 	@mkdir -p $(BUILD) && touch $@
 deps:
 	@rm -f $(DEPS_OK)
@@ -167,19 +173,7 @@ check-selftests: all
 # doc/test-progs.md).  Not in check: about an hour on two cores the first
 # time (clang's side is kept after).  TESTS=, TIMEOUT=, JOBS= as there.
 check-test-progs: all
-	@missing=$$(for p in $(TEST_PROGS_PACKAGES); do \
-	   dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; \
-	 done); \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "test-progs: installing" $$missing; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
-	      || { echo "test-progs: error: apt-get install failed" >&2; exit 1; }; \
-	  else \
-	    echo "test-progs: error: missing Debian packages; run as root:" >&2; \
-	    echo "  apt-get install -y $$missing" >&2; exit 1; \
-	  fi; \
-	fi
+	$(call install-packages,test-progs,$(TEST_PROGS_PACKAGES))
 	sh testsuite/test-progs/run.sh $(BUILD)
 
 # Every __naked function of those selftests that both compilers build: its
