@@ -340,11 +340,8 @@ asm_write_elf (struct asm_ctx *c, const char *path)
     }
   (void) rscns;
   /* libelf numbers sections in creation order; we created the user
-     sections first, so put the rel sections after them.  Recompute the
-     numbering accordingly.  */
-  elfidx = 1;
-  for (size_t i = 0; i < ns; i++)
-    elfidx += keep[i] != 0;
+     sections first (elfidx counted them), so the rel sections come after
+     them.  */
   for (size_t i = 0; i < ns; i++)
     {
       struct asm_sec *s = asm_sec_at (c, i);
