@@ -26,6 +26,7 @@
  * xadd with -fplugin-arg-bpfsupport-cpu=v1 or v2.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
+#include "runtime/insn.h"   /* the uapi names of the encodings */
 
 enum atomic_kind
 {
@@ -190,10 +191,10 @@ atomic_imm (enum tree_code op)
 {
   switch (op)
     {
-    case PLUS_EXPR: return 0x00;
-    case BIT_IOR_EXPR: return 0x40;
-    case BIT_AND_EXPR: return 0x50;
-    case BIT_XOR_EXPR: return 0xa0;
+    case PLUS_EXPR: return BPF_ADD;
+    case BIT_IOR_EXPR: return BPF_OR;
+    case BIT_AND_EXPR: return BPF_AND;
+    case BIT_XOR_EXPR: return BPF_XOR;
     default: gcc_unreachable ();
     }
 }
@@ -205,8 +206,7 @@ emit_atomic (gimple_stmt_iterator *gsi, location_t loc, int size, tree ptr,
 	     tree val, int imm, bool fetch)
 {
   char text[64];
-  /* BPF_STX | BPF_ATOMIC | BPF_W or BPF_DW.  */
-  int code = size == 8 ? 0xdb : 0xc3;
+  int code = BPF_STX | BPF_ATOMIC | (size == 8 ? BPF_DW : BPF_W);
   tree type = unsigned_type_of_size (size);
   val = bpfs_convert (gsi, loc, type, val);
   if (!fetch)
@@ -223,7 +223,7 @@ emit_atomic (gimple_stmt_iterator *gsi, location_t loc, int size, tree ptr,
   tree ins[2] = { val, ptr };
   const char *cons[2] = { "0", "r" };
   snprintf (text, sizeof text, "__bpfs_insn %#x, %%2, %%0, 0, %#x",
-	    code, imm | 0x01);
+	    code, imm | BPF_FETCH);
   emit_asm (gsi, bpfs_build_asm (loc, text, res, 2, ins, cons, false));
   return res;
 }
@@ -239,7 +239,7 @@ emit_cmpxchg (gimple_stmt_iterator *gsi, location_t loc, int size, tree ptr,
 		  bpfs_convert (gsi, loc, type, desired) };
   const char *cons[3] = { "r", "r", "r" };
   snprintf (text, sizeof text, "__bpfs_cmpxchg %#x, %%0, %%1, %%2, %%3",
-	    size == 8 ? 0xdb : 0xc3);
+	    BPF_STX | BPF_ATOMIC | (size == 8 ? BPF_DW : BPF_W));
   emit_asm (gsi, bpfs_build_asm (loc, text, res, 3, ins, cons, true));
   return res;
 }
@@ -372,10 +372,11 @@ lower_atomic_call (gimple_stmt_iterator *gsi, gcall *call)
 	break;
       }
     case AK_XCHG:
+      /* BPF_XCHG has BPF_FETCH in it already.  */
       value = emit_atomic (gsi, loc, size, ptr,
 			   bpfs_convert (gsi, loc, type,
 					 gimple_call_arg (call, 1)),
-			   0xe0, true);
+			   BPF_XCHG, true);
       break;
     case AK_CAS_VAL:
     case AK_CAS_BOOL:

@@ -20,6 +20,7 @@
  * requires.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
+#include "runtime/insn.h"   /* the uapi names of the encodings */
 
 static tree
 asm_operand (const char *constraint, tree value)
@@ -61,10 +62,11 @@ lower_one (gimple_stmt_iterator *gsi, int width)
   location_t loc = gimple_location (call);
   tree type = TREE_TYPE (lhs);
   tree arg = bpfs_convert (gsi, loc, type, gimple_call_arg (call, 0));
-  /* 0xdc = BPF_ALU | BPF_END | BPF_TO_BE, 0xd4 = ... | BPF_TO_LE.  */
+  /* The swap is the conversion to the other byte order.  */
   char text[64];
   snprintf (text, sizeof text, "__bpfs_insn 0x%x, %%0, %%%%r0, 0, %d",
-	    BYTES_BIG_ENDIAN ? 0xd4 : 0xdc, width);
+	    BPF_ALU | BPF_END | (BYTES_BIG_ENDIAN ? BPF_TO_LE : BPF_TO_BE),
+	    width);
   tree out = make_ssa_name (type);
   vec<tree, va_gc> *inputs = NULL, *outputs = NULL;
   vec_safe_push (outputs, asm_operand ("=r", out));

@@ -26,6 +26,7 @@
  * power of two (or its negation) is left to GCC, which uses shifts.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
+#include "runtime/insn.h"   /* the uapi names of the encodings */
 
 /* GCC can do A / CST without a library call.  */
 static bool
@@ -84,9 +85,9 @@ lower_v4 (gimple_stmt_iterator *gsi, location_t loc, enum tree_code code,
   tree ins[2] = { bpfs_convert (gsi, loc, stype, a),
 		  bpfs_convert (gsi, loc, stype, b) };
   const char *cons[2] = { "0", "r" };
-  /* BPF_ALU64 or BPF_ALU | BPF_DIV or BPF_MOD | BPF_X, offset 1.  */
-  int opcode = (bits == 64 ? 0x07 : 0x04) | 0x08
-	       | (code == TRUNC_MOD_EXPR ? 0x90 : 0x30);
+  /* Offset 1 makes BPF_DIV and BPF_MOD signed (cpu v4).  */
+  int opcode = (bits == 64 ? BPF_ALU64 : BPF_ALU) | BPF_X
+	       | (code == TRUNC_MOD_EXPR ? BPF_MOD : BPF_DIV);
   char text[64];
   snprintf (text, sizeof text, "__bpfs_insn %#x, %%0, %%2, 1, 0", opcode);
   gsi_insert_before (gsi, bpfs_build_asm (loc, text, res, 2, ins, cons, false),

@@ -17,6 +17,7 @@
    and emits the 8 bytes of the instruction with .byte/.2byte/.4byte.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
+#include "runtime/insn.h"   /* the uapi names of the encodings */
 #include "tree-into-ssa.h"
 
 /* The macros.  __bpfs_insn CODE, DST, SRC, OFF, IMM is one instruction:
@@ -48,8 +49,10 @@ static const char bpfs_macros[] =
   "\t.4byte \\imm\n"
   "\t.endm\n"
   "\t.macro __bpfs_cmpxchg code, out, ptr, old, new\n"
-  "\tmov %r0, \\old\n"
-  "\t__bpfs_insn \\code, \\ptr, \\new, 0, 0xf1\n"
+  "\tmov %r0, \\old\n";
+/* ... continued by __bpfs_cmpxchg's instruction, whose imm is printed
+   from its name, then by this.  */
+static const char bpfs_macros_tail[] =
   "\tmov \\out, %r0\n"
   "\t.endm\n";
 
@@ -63,6 +66,9 @@ bpfs_lower_need_macros (void)
   if (macros_written || !asm_out_file)
     return;
   fputs (bpfs_macros, asm_out_file);
+  fprintf (asm_out_file, "\t__bpfs_insn \\code, \\ptr, \\new, 0, %#x\n",
+	   BPF_CMPXCHG);
+  fputs (bpfs_macros_tail, asm_out_file);
   macros_written = true;
 }
 

@@ -1,6 +1,7 @@
 /* insn.c - BPF instruction table (the single source of truth), encoder,
    decoder and printer in GNU and pseudo-C syntax.  */
 #include "insn.h"
+#include "sim/ops.h"   /* the sim_op column: bpf-run's operations */
 
 #include <stdio.h>
 #include <string.h>
@@ -8,123 +9,134 @@
 #define FI BPF_OPF_FIXIMM
 #define FO BPF_OPF_FIXOFF
 #define W32 BPF_OPF_W32
-
-/* ALU: register and immediate forms, 64 and 32 bits.  */
-#define ALU2(name, pc, op, fl, o)                                            \
-  { name, pc, BPF_ALU64 | BPF_X | (op), BPF_F_ALU_R, (fl), o, 0 },           \
-  { name, pc, BPF_ALU64 | BPF_K | (op), BPF_F_ALU_I, (fl), o, 0 },           \
-  { name "32", pc, BPF_ALU | BPF_X | (op), BPF_F_ALU_R, (fl) | W32, o, 0 },  \
-  { name "32", pc, BPF_ALU | BPF_K | (op), BPF_F_ALU_I, (fl) | W32, o, 0 }
-#define ALU(name, pc, op) ALU2(name, pc, op, 0, 0)
-/* Jumps: conditional, 64 and 32 bits.  */
-#define JC(name, pc, op)                                                      \
-  { name, pc, BPF_JMP | BPF_X | (op), BPF_F_JR, 0, 0, 0 },                    \
-  { name, pc, BPF_JMP | BPF_K | (op), BPF_F_JI, 0, 0, 0 },                    \
-  { name "32", pc, BPF_JMP32 | BPF_X | (op), BPF_F_JR, W32|BPF_OPF_V3, 0, 0 },\
-  { name "32", pc, BPF_JMP32 | BPF_K | (op), BPF_F_JI, W32|BPF_OPF_V3, 0, 0 }
 #define XB BPF_OPF_XBPF
 #define V4 BPF_OPF_V4
 #define V3 BPF_OPF_V3
 #define AL BPF_OPF_ALIAS
-#define ATOM(name, pc, imm, fl)                                               \
-  { name, pc, BPF_STX | BPF_DW | BPF_ATOMIC, BPF_F_ATOMIC, FI | (fl), 0, imm }, \
-  { name "32", pc, BPF_STX | BPF_W | BPF_ATOMIC, BPF_F_ATOMIC, FI | W32 | (fl), 0, imm }
+
+/* The rows' last column is bpf-run's operation for the entry (sim/ops.h),
+   by the stem of its name: ALU(..., ADD) runs OP_ADD64_X, OP_ADD64_K,
+   OP_ADD32_X and OP_ADD32_K.  */
+
+/* ALU: register and immediate forms, 64 and 32 bits.  */
+#define ALU2(name, pc, op, fl, o, sem)                                       \
+  { name, pc, BPF_ALU64 | BPF_X | (op), BPF_F_ALU_R, (fl), o, 0, OP_##sem##64_X }, \
+  { name, pc, BPF_ALU64 | BPF_K | (op), BPF_F_ALU_I, (fl), o, 0, OP_##sem##64_K }, \
+  { name "32", pc, BPF_ALU | BPF_X | (op), BPF_F_ALU_R, (fl) | W32, o, 0, OP_##sem##32_X }, \
+  { name "32", pc, BPF_ALU | BPF_K | (op), BPF_F_ALU_I, (fl) | W32, o, 0, OP_##sem##32_K }
+#define ALU(name, pc, op, sem) ALU2(name, pc, op, 0, 0, sem)
+/* Jumps: conditional, 64 and 32 bits.  */
+#define JC(name, pc, op, sem)                                                 \
+  { name, pc, BPF_JMP | BPF_X | (op), BPF_F_JR, 0, 0, 0, OP_J##sem##_X },     \
+  { name, pc, BPF_JMP | BPF_K | (op), BPF_F_JI, 0, 0, 0, OP_J##sem##_K },     \
+  { name "32", pc, BPF_JMP32 | BPF_X | (op), BPF_F_JR, W32 | V3, 0, 0, OP_J32##sem##_X }, \
+  { name "32", pc, BPF_JMP32 | BPF_K | (op), BPF_F_JI, W32 | V3, 0, 0, OP_J32##sem##_K }
+/* Atomics: the operation is in imm, on 64 and 32 bits.  */
+#define ATOM(name, pc, imm, fl, sem)                                          \
+  { name, pc, BPF_STX | BPF_DW | BPF_ATOMIC, BPF_F_ATOMIC, FI | (fl), 0, imm, OP_##sem##_DW }, \
+  { name "32", pc, BPF_STX | BPF_W | BPF_ATOMIC, BPF_F_ATOMIC, FI | W32 | (fl), 0, imm, OP_##sem##_W }
 
 const struct bpf_op bpf_ops[] = {
   /* Entries with fixed off/imm come before the generic entry of the same
      opcode: the decoder takes the first match.  */
-  ALU2("sdiv", "s/=", 0x30, FO | V4, 1),
-  ALU2("smod", "s%=", 0x90, FO | V4, 1),
-  { "movs", "(s8)", BPF_ALU64 | BPF_X | 0xb0, BPF_F_MOVSX, FO | V4, 8, 0 },
-  { "movs", "(s16)", BPF_ALU64 | BPF_X | 0xb0, BPF_F_MOVSX, FO | V4, 16, 0 },
-  { "movs", "(s32)", BPF_ALU64 | BPF_X | 0xb0, BPF_F_MOVSX, FO | V4, 32, 0 },
-  { "movs32", "(s8)", BPF_ALU | BPF_X | 0xb0, BPF_F_MOVSX, FO | V4 | W32, 8, 0 },
-  { "movs32", "(s16)", BPF_ALU | BPF_X | 0xb0, BPF_F_MOVSX, FO | V4 | W32, 16, 0 },
-  ALU("add", "+=", 0x00),
-  ALU("sub", "-=", 0x10),
-  ALU("mul", "*=", 0x20),
-  ALU2("div", "/=", 0x30, FO, 0),
-  ALU("or", "|=", 0x40),
-  ALU("and", "&=", 0x50),
-  ALU("lsh", "<<=", 0x60),
-  ALU("rsh", ">>=", 0x70),
-  ALU2("mod", "%=", 0x90, FO, 0),
-  ALU("xor", "^=", 0xa0),
-  ALU2("mov", "=", 0xb0, FO, 0),
-  ALU("arsh", "s>>=", 0xc0),
-  { "neg", "-", BPF_ALU64 | 0x80, BPF_F_NEG, 0, 0, 0 },
-  { "neg32", "-", BPF_ALU | 0x80, BPF_F_NEG, W32, 0, 0 },
-  { "endle", "le16", BPF_ALU | BPF_K | 0xd0, BPF_F_END, FI, 0, 16 },
-  { "endle", "le32", BPF_ALU | BPF_K | 0xd0, BPF_F_END, FI, 0, 32 },
-  { "endle", "le64", BPF_ALU | BPF_K | 0xd0, BPF_F_END, FI, 0, 64 },
-  { "endbe", "be16", BPF_ALU | BPF_X | 0xd0, BPF_F_END, FI, 0, 16 },
-  { "endbe", "be32", BPF_ALU | BPF_X | 0xd0, BPF_F_END, FI, 0, 32 },
-  { "endbe", "be64", BPF_ALU | BPF_X | 0xd0, BPF_F_END, FI, 0, 64 },
-  { "bswap", "bswap16", BPF_ALU64 | BPF_K | 0xd0, BPF_F_END, FI | V4, 0, 16 },
-  { "bswap", "bswap32", BPF_ALU64 | BPF_K | 0xd0, BPF_F_END, FI | V4, 0, 32 },
-  { "bswap", "bswap64", BPF_ALU64 | BPF_K | 0xd0, BPF_F_END, FI | V4, 0, 64 },
+  ALU2("sdiv", "s/=", BPF_DIV, FO | V4, 1, SDIV),
+  ALU2("smod", "s%=", BPF_MOD, FO | V4, 1, SMOD),
+  { "movs", "(s8)", BPF_ALU64 | BPF_X | BPF_MOV, BPF_F_MOVSX, FO | V4, 8, 0, OP_MOVSX64_8 },
+  { "movs", "(s16)", BPF_ALU64 | BPF_X | BPF_MOV, BPF_F_MOVSX, FO | V4, 16, 0, OP_MOVSX64_16 },
+  { "movs", "(s32)", BPF_ALU64 | BPF_X | BPF_MOV, BPF_F_MOVSX, FO | V4, 32, 0, OP_MOVSX64_32 },
+  { "movs32", "(s8)", BPF_ALU | BPF_X | BPF_MOV, BPF_F_MOVSX, FO | V4 | W32, 8, 0, OP_MOVSX32_8 },
+  { "movs32", "(s16)", BPF_ALU | BPF_X | BPF_MOV, BPF_F_MOVSX, FO | V4 | W32, 16, 0, OP_MOVSX32_16 },
+  ALU("add", "+=", BPF_ADD, ADD),
+  ALU("sub", "-=", BPF_SUB, SUB),
+  ALU("mul", "*=", BPF_MUL, MUL),
+  ALU2("div", "/=", BPF_DIV, FO, 0, DIV),
+  ALU("or", "|=", BPF_OR, OR),
+  ALU("and", "&=", BPF_AND, AND),
+  ALU("lsh", "<<=", BPF_LSH, LSH),
+  ALU("rsh", ">>=", BPF_RSH, RSH),
+  ALU2("mod", "%=", BPF_MOD, FO, 0, MOD),
+  ALU("xor", "^=", BPF_XOR, XOR),
+  ALU2("mov", "=", BPF_MOV, FO, 0, MOV),
+  ALU("arsh", "s>>=", BPF_ARSH, ARSH),
+  { "neg", "-", BPF_ALU64 | BPF_K | BPF_NEG, BPF_F_NEG, 0, 0, 0, OP_NEG64 },
+  { "neg32", "-", BPF_ALU | BPF_K | BPF_NEG, BPF_F_NEG, W32, 0, 0, OP_NEG32 },
+  /* Byte swaps: BPF_ALU's to a byte order (a swap or not, by the host's;
+     bpf-run runs on a little-endian host), BPF_ALU64's unconditional.  */
+  { "endle", "le16", BPF_ALU | BPF_TO_LE | BPF_END, BPF_F_END, FI, 0, 16, OP_LE16 },
+  { "endle", "le32", BPF_ALU | BPF_TO_LE | BPF_END, BPF_F_END, FI, 0, 32, OP_LE32 },
+  { "endle", "le64", BPF_ALU | BPF_TO_LE | BPF_END, BPF_F_END, FI, 0, 64, OP_LE64 },
+  { "endbe", "be16", BPF_ALU | BPF_TO_BE | BPF_END, BPF_F_END, FI, 0, 16, OP_BE16 },
+  { "endbe", "be32", BPF_ALU | BPF_TO_BE | BPF_END, BPF_F_END, FI, 0, 32, OP_BE32 },
+  { "endbe", "be64", BPF_ALU | BPF_TO_BE | BPF_END, BPF_F_END, FI, 0, 64, OP_BE64 },
+  { "bswap", "bswap16", BPF_ALU64 | BPF_K | BPF_END, BPF_F_END, FI | V4, 0, 16, OP_BE16 },
+  { "bswap", "bswap32", BPF_ALU64 | BPF_K | BPF_END, BPF_F_END, FI | V4, 0, 32, OP_BE32 },
+  { "bswap", "bswap64", BPF_ALU64 | BPF_K | BPF_END, BPF_F_END, FI | V4, 0, 64, OP_BE64 },
   /* GCC xBPF: signed division/modulo with their own opcodes.  */
-  ALU2("xsdiv", "xs/=", 0xe0, XB, 0),
-  ALU2("xsmod", "xs%=", 0xf0, XB, 0),
-  /* Loads.  */
-  { "lddw", "ll", BPF_LD | BPF_DW | BPF_IMM, BPF_F_LDDW, 0, 0, 0 },
-  { "ldabsw", "u32", BPF_LD | BPF_W | BPF_ABS, BPF_F_LDABS, 0, 0, 0 },
-  { "ldabsh", "u16", BPF_LD | BPF_H | BPF_ABS, BPF_F_LDABS, 0, 0, 0 },
-  { "ldabsb", "u8", BPF_LD | BPF_B | BPF_ABS, BPF_F_LDABS, 0, 0, 0 },
-  { "ldabsdw", "u64", BPF_LD | BPF_DW | BPF_ABS, BPF_F_LDABS, 0, 0, 0 },
-  { "ldindw", "u32", BPF_LD | BPF_W | BPF_IND, BPF_F_LDIND, 0, 0, 0 },
-  { "ldindh", "u16", BPF_LD | BPF_H | BPF_IND, BPF_F_LDIND, 0, 0, 0 },
-  { "ldindb", "u8", BPF_LD | BPF_B | BPF_IND, BPF_F_LDIND, 0, 0, 0 },
-  { "ldinddw", "u64", BPF_LD | BPF_DW | BPF_IND, BPF_F_LDIND, 0, 0, 0 },
-  { "ldxw", "u32", BPF_LDX | BPF_W | BPF_MEM, BPF_F_LDX, 0, 0, 0 },
-  { "ldxh", "u16", BPF_LDX | BPF_H | BPF_MEM, BPF_F_LDX, 0, 0, 0 },
-  { "ldxb", "u8", BPF_LDX | BPF_B | BPF_MEM, BPF_F_LDX, 0, 0, 0 },
-  { "ldxdw", "u64", BPF_LDX | BPF_DW | BPF_MEM, BPF_F_LDX, 0, 0, 0 },
-  { "ldxsw", "s32", BPF_LDX | BPF_W | BPF_MEMSX, BPF_F_LDX, V4, 0, 0 },
-  { "ldxsh", "s16", BPF_LDX | BPF_H | BPF_MEMSX, BPF_F_LDX, V4, 0, 0 },
-  { "ldxsb", "s8", BPF_LDX | BPF_B | BPF_MEMSX, BPF_F_LDX, V4, 0, 0 },
+  ALU2("xsdiv", "xs/=", BPF_XSDIV, XB, 0, SDIV),
+  ALU2("xsmod", "xs%=", BPF_XSMOD, XB, 0, SMOD),
+  /* Loads.  The 64-bit packet loads exist in the assembler only: the
+     kernel has no such instruction, so bpf-run gives them no operation.  */
+  { "lddw", "ll", BPF_LD | BPF_DW | BPF_IMM, BPF_F_LDDW, 0, 0, 0, OP_LDDW },
+  { "ldabsw", "u32", BPF_LD | BPF_W | BPF_ABS, BPF_F_LDABS, 0, 0, 0, OP_LDABS_W },
+  { "ldabsh", "u16", BPF_LD | BPF_H | BPF_ABS, BPF_F_LDABS, 0, 0, 0, OP_LDABS_H },
+  { "ldabsb", "u8", BPF_LD | BPF_B | BPF_ABS, BPF_F_LDABS, 0, 0, 0, OP_LDABS_B },
+  { "ldabsdw", "u64", BPF_LD | BPF_DW | BPF_ABS, BPF_F_LDABS, 0, 0, 0, OP_INVALID },
+  { "ldindw", "u32", BPF_LD | BPF_W | BPF_IND, BPF_F_LDIND, 0, 0, 0, OP_LDIND_W },
+  { "ldindh", "u16", BPF_LD | BPF_H | BPF_IND, BPF_F_LDIND, 0, 0, 0, OP_LDIND_H },
+  { "ldindb", "u8", BPF_LD | BPF_B | BPF_IND, BPF_F_LDIND, 0, 0, 0, OP_LDIND_B },
+  { "ldinddw", "u64", BPF_LD | BPF_DW | BPF_IND, BPF_F_LDIND, 0, 0, 0, OP_INVALID },
+  { "ldxw", "u32", BPF_LDX | BPF_W | BPF_MEM, BPF_F_LDX, 0, 0, 0, OP_LDX_W },
+  { "ldxh", "u16", BPF_LDX | BPF_H | BPF_MEM, BPF_F_LDX, 0, 0, 0, OP_LDX_H },
+  { "ldxb", "u8", BPF_LDX | BPF_B | BPF_MEM, BPF_F_LDX, 0, 0, 0, OP_LDX_B },
+  { "ldxdw", "u64", BPF_LDX | BPF_DW | BPF_MEM, BPF_F_LDX, 0, 0, 0, OP_LDX_DW },
+  { "ldxsw", "s32", BPF_LDX | BPF_W | BPF_MEMSX, BPF_F_LDX, V4, 0, 0, OP_LDSX_W },
+  { "ldxsh", "s16", BPF_LDX | BPF_H | BPF_MEMSX, BPF_F_LDX, V4, 0, 0, OP_LDSX_H },
+  { "ldxsb", "s8", BPF_LDX | BPF_B | BPF_MEMSX, BPF_F_LDX, V4, 0, 0, OP_LDSX_B },
   /* Stores.  */
-  { "stxw", "u32", BPF_STX | BPF_W | BPF_MEM, BPF_F_STX, 0, 0, 0 },
-  { "stxh", "u16", BPF_STX | BPF_H | BPF_MEM, BPF_F_STX, 0, 0, 0 },
-  { "stxb", "u8", BPF_STX | BPF_B | BPF_MEM, BPF_F_STX, 0, 0, 0 },
-  { "stxdw", "u64", BPF_STX | BPF_DW | BPF_MEM, BPF_F_STX, 0, 0, 0 },
-  { "stw", "u32", BPF_ST | BPF_W | BPF_MEM, BPF_F_ST, 0, 0, 0 },
-  { "sth", "u16", BPF_ST | BPF_H | BPF_MEM, BPF_F_ST, 0, 0, 0 },
-  { "stb", "u8", BPF_ST | BPF_B | BPF_MEM, BPF_F_ST, 0, 0, 0 },
-  { "stdw", "u64", BPF_ST | BPF_DW | BPF_MEM, BPF_F_ST, 0, 0, 0 },
+  { "stxw", "u32", BPF_STX | BPF_W | BPF_MEM, BPF_F_STX, 0, 0, 0, OP_STX_W },
+  { "stxh", "u16", BPF_STX | BPF_H | BPF_MEM, BPF_F_STX, 0, 0, 0, OP_STX_H },
+  { "stxb", "u8", BPF_STX | BPF_B | BPF_MEM, BPF_F_STX, 0, 0, 0, OP_STX_B },
+  { "stxdw", "u64", BPF_STX | BPF_DW | BPF_MEM, BPF_F_STX, 0, 0, 0, OP_STX_DW },
+  { "stw", "u32", BPF_ST | BPF_W | BPF_MEM, BPF_F_ST, 0, 0, 0, OP_ST_W },
+  { "sth", "u16", BPF_ST | BPF_H | BPF_MEM, BPF_F_ST, 0, 0, 0, OP_ST_H },
+  { "stb", "u8", BPF_ST | BPF_B | BPF_MEM, BPF_F_ST, 0, 0, 0, OP_ST_B },
+  { "stdw", "u64", BPF_ST | BPF_DW | BPF_MEM, BPF_F_ST, 0, 0, 0, OP_ST_DW },
   /* Atomics.  The binutils 2.40 names xadddw/xaddw come first so that
      they are the ones printed.  */
-  { "xadddw", "add", BPF_STX | BPF_DW | BPF_ATOMIC, BPF_F_ATOMIC, FI, 0, 0x00 },
-  { "xaddw", "add", BPF_STX | BPF_W | BPF_ATOMIC, BPF_F_ATOMIC, FI | W32, 0, 0x00 },
-  ATOM("aadd", "add", 0x00, V3 | AL),
-  ATOM("aor", "or", 0x40, V3),
-  ATOM("aand", "and", 0x50, V3),
-  ATOM("axor", "xor", 0xa0, V3),
-  ATOM("afadd", "add", 0x01, V3),
-  ATOM("afor", "or", 0x41, V3),
-  ATOM("afand", "and", 0x51, V3),
-  ATOM("afxor", "xor", 0xa1, V3),
-  ATOM("axchg", "xchg", 0xe1, V3),
-  ATOM("acmp", "cmpxchg", 0xf1, V3),
-  /* Jumps.  */
-  { "ja", "goto", BPF_JMP | 0x00, BPF_F_JA, 0, 0, 0 },
-  { "jal", "gotol", BPF_JMP32 | 0x00, BPF_F_JAL, V4, 0, 0 },
-  { "gotol", "gotol", BPF_JMP32 | 0x00, BPF_F_JAL, V4 | AL, 0, 0 },
-  JC("jeq", "==", 0x10),
-  JC("jgt", ">", 0x20),
-  JC("jge", ">=", 0x30),
-  JC("jset", "&", 0x40),
-  JC("jne", "!=", 0x50),
-  JC("jsgt", "s>", 0x60),
-  JC("jsge", "s>=", 0x70),
-  JC("jlt", "<", 0xa0),
-  JC("jle", "<=", 0xb0),
-  JC("jslt", "s<", 0xc0),
-  JC("jsle", "s<=", 0xd0),
-  { "call", "call", BPF_JMP | BPF_K | 0x80, BPF_F_CALL, 0, 0, 0 },
-  { "call", "callx", BPF_JMP | BPF_X | 0x80, BPF_F_CALLX, XB | FI, 0, 0 },
-  { "callx", "callx", BPF_JMP | BPF_X | 0x80, BPF_F_CALLXI, 0, 0, 0 },
-  { "exit", "exit", BPF_JMP | 0x90, BPF_F_EXIT, 0, 0, 0 },
+  { "xadddw", "add", BPF_STX | BPF_DW | BPF_ATOMIC, BPF_F_ATOMIC, FI, 0, BPF_ADD, OP_AADD_DW },
+  { "xaddw", "add", BPF_STX | BPF_W | BPF_ATOMIC, BPF_F_ATOMIC, FI | W32, 0, BPF_ADD, OP_AADD_W },
+  ATOM("aadd", "add", BPF_ADD, V3 | AL, AADD),
+  ATOM("aor", "or", BPF_OR, V3, AOR),
+  ATOM("aand", "and", BPF_AND, V3, AAND),
+  ATOM("axor", "xor", BPF_XOR, V3, AXOR),
+  ATOM("afadd", "add", BPF_ADD | BPF_FETCH, V3, AFADD),
+  ATOM("afor", "or", BPF_OR | BPF_FETCH, V3, AFOR),
+  ATOM("afand", "and", BPF_AND | BPF_FETCH, V3, AFAND),
+  ATOM("afxor", "xor", BPF_XOR | BPF_FETCH, V3, AFXOR),
+  ATOM("axchg", "xchg", BPF_XCHG, V3, AXCHG),
+  ATOM("acmp", "cmpxchg", BPF_CMPXCHG, V3, ACMPXCHG),
+  /* Jumps.  gotol is BPF_JMP32 | BPF_JA with the offset in imm.  */
+  { "ja", "goto", BPF_JMP | BPF_K | BPF_JA, BPF_F_JA, 0, 0, 0, OP_JA },
+  { "jal", "gotol", BPF_JMP32 | BPF_K | BPF_JA, BPF_F_JAL, V4, 0, 0, OP_JA },
+  { "gotol", "gotol", BPF_JMP32 | BPF_K | BPF_JA, BPF_F_JAL, V4 | AL, 0, 0, OP_JA },
+  JC("jeq", "==", BPF_JEQ, EQ),
+  JC("jgt", ">", BPF_JGT, GT),
+  JC("jge", ">=", BPF_JGE, GE),
+  JC("jset", "&", BPF_JSET, SET),
+  JC("jne", "!=", BPF_JNE, NE),
+  JC("jsgt", "s>", BPF_JSGT, SGT),
+  JC("jsge", "s>=", BPF_JSGE, SGE),
+  JC("jlt", "<", BPF_JLT, LT),
+  JC("jle", "<=", BPF_JLE, LE),
+  JC("jslt", "s<", BPF_JSLT, SLT),
+  JC("jsle", "s<=", BPF_JSLE, SLE),
+  /* Calls: the source register says what imm is (0 a helper,
+     BPF_PSEUDO_CALL a local function, BPF_PSEUDO_KFUNC_CALL a kfunc);
+     the decoder picks the operation by it, the row names the helper's.  */
+  { "call", "call", BPF_JMP | BPF_K | BPF_CALL, BPF_F_CALL, 0, 0, 0, OP_CALL_HELPER },
+  { "call", "callx", BPF_JMP | BPF_X | BPF_CALL, BPF_F_CALLX, XB | FI, 0, 0, OP_CALLX },
+  { "callx", "callx", BPF_JMP | BPF_X | BPF_CALL, BPF_F_CALLXI, 0, 0, 0, OP_CALLX },
+  { "exit", "exit", BPF_JMP | BPF_K | BPF_EXIT, BPF_F_EXIT, 0, 0, 0, OP_EXIT },
 };
 const size_t bpf_nops = sizeof bpf_ops / sizeof bpf_ops[0];
 
@@ -229,7 +241,7 @@ bpf_insn_encode (const struct bpf_insn *insn, uint8_t out[16])
 int
 bpf_size_bytes (uint8_t code)
 {
-  switch (code & 0x18)
+  switch (BPF_SIZE (code))
     {
     case BPF_W: return 4;
     case BPF_H: return 2;
@@ -254,7 +266,7 @@ bpf_insn_canonical (const struct bpf_insn *in)
     case BPF_F_MOVSX: dst = src = 1; break;
     case BPF_F_LDDW:
       dst = imm = 1;
-      src = in->src <= 6;
+      src = in->src <= BPF_PSEUDO_MAP_IDX_VALUE;
       break;
     case BPF_F_LDABS: imm = 1; break;
     case BPF_F_LDIND: src = imm = 1; break;
@@ -265,7 +277,7 @@ bpf_insn_canonical (const struct bpf_insn *in)
     case BPF_F_JAL: imm = 1; break;
     case BPF_F_JR: dst = src = off = 1; break;
     case BPF_F_JI: dst = imm = off = 1; break;
-    case BPF_F_CALL: imm = 1; src = in->src <= 2; break;
+    case BPF_F_CALL: imm = 1; src = in->src <= BPF_PSEUDO_KFUNC_CALL; break;
     case BPF_F_CALLX: dst = 1; break;
     case BPF_F_CALLXI:
       imm = 1;
@@ -289,13 +301,15 @@ bpf_insn_canonical (const struct bpf_insn *in)
 }
 
 static const char *const lddw_pseudo[] = {
-  NULL, "map_fd", "map_value", "btf_id", "func", "map_idx", "map_idx_value"
+  [BPF_PSEUDO_MAP_FD] = "map_fd", [BPF_PSEUDO_MAP_VALUE] = "map_value",
+  [BPF_PSEUDO_BTF_ID] = "btf_id", [BPF_PSEUDO_FUNC] = "func",
+  [BPF_PSEUDO_MAP_IDX] = "map_idx", [BPF_PSEUDO_MAP_IDX_VALUE] = "map_idx_value"
 };
 
 const char *
 bpf_lddw_pseudo_name (int src)
 {
-  return (src > 0 && src <= 6) ? lddw_pseudo[src] : NULL;
+  return (src > 0 && src <= BPF_PSEUDO_MAP_IDX_VALUE) ? lddw_pseudo[src] : NULL;
 }
 
 /* Printing.  */
@@ -380,17 +394,17 @@ print_gnu (struct pbuf *b, const struct bpf_insn *in, const char *target)
       if (target) put (b, "%s", target); else put_off_gnu (b, in->off);
       break;
     case BPF_F_CALL:
-      if (in->src == 2)
+      if (in->src == BPF_PSEUDO_KFUNC_CALL)
         put (b, "\tkfunc %s", target ? target : "");
-      else if (in->src == 1)
+      else if (in->src == BPF_PSEUDO_CALL)
         {
           if (target) put (b, "\t%s", target);
           else { put (b, "\t"); put_off_gnu (b, in->imm); }
           break;
         }
-      if (in->src == 2 && target)
+      if (in->src == BPF_PSEUDO_KFUNC_CALL && target)
         break;
-      if (in->src == 2) put (b, "%d", in->imm);
+      if (in->src == BPF_PSEUDO_KFUNC_CALL) put (b, "%d", in->imm);
       else put (b, "\t%d", in->imm);
       break;
     case BPF_F_CALLX: put (b, "\t%%r%d", in->dst); break;
@@ -451,11 +465,11 @@ print_pc (struct pbuf *b, const struct bpf_insn *in, const char *target)
       {
         const char *sz = r == 'w' ? "u32" : "u64";
         int imm = op->imm;
-        if (imm == 0xe1 || imm == 0xf1)
+        if (imm == BPF_XCHG || imm == BPF_CMPXCHG)
           {
-            const char *fn = imm == 0xe1 ? (r == 'w' ? "xchg32_32" : "xchg_64")
-                                         : (r == 'w' ? "cmpxchg32_32" : "cmpxchg_64");
-            if (imm == 0xe1)
+            const char *fn = imm == BPF_XCHG ? (r == 'w' ? "xchg32_32" : "xchg_64")
+                                             : (r == 'w' ? "cmpxchg32_32" : "cmpxchg_64");
+            if (imm == BPF_XCHG)
               put (b, "%c%d = %s(r%d %c %d, %c%d)", r, in->src, fn, in->dst,
                    in->off < 0 ? '-' : '+', in->off < 0 ? -in->off : in->off,
                    r, in->src);
@@ -464,7 +478,7 @@ print_pc (struct pbuf *b, const struct bpf_insn *in, const char *target)
                    in->off < 0 ? '-' : '+', in->off < 0 ? -in->off : in->off,
                    r, r, in->src);
           }
-        else if (imm & 1)
+        else if (imm & BPF_FETCH)
           {
             put (b, "%c%d = atomic_fetch_%s((%s *)", r, in->src, op->pc, sz);
             put_mem_pc (b, in->dst, in->off);
@@ -472,8 +486,8 @@ print_pc (struct pbuf *b, const struct bpf_insn *in, const char *target)
           }
         else
           {
-            const char *o = imm == 0 ? "+=" : imm == 0x40 ? "|="
-                            : imm == 0x50 ? "&=" : "^=";
+            const char *o = imm == BPF_ADD ? "+=" : imm == BPF_OR ? "|="
+                            : imm == BPF_AND ? "&=" : "^=";
             put (b, "lock *(%s *)", sz);
             put_mem_pc (b, in->dst, in->off);
             put (b, " %s %c%d", o, r, in->src);
@@ -493,12 +507,12 @@ print_pc (struct pbuf *b, const struct bpf_insn *in, const char *target)
       if (target) put (b, "%s", target); else put (b, "%+d", in->off);
       break;
     case BPF_F_CALL:
-      if (in->src == 2)
+      if (in->src == BPF_PSEUDO_KFUNC_CALL)
         {
           if (target) put (b, "call kfunc %s", target);
           else put (b, "call kfunc %d", in->imm);
         }
-      else if (in->src == 1)
+      else if (in->src == BPF_PSEUDO_CALL)
         {
           if (target) put (b, "call %s", target);
           else put (b, "call %+d", in->imm);

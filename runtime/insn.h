@@ -6,15 +6,83 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Instruction classes, sizes, modes, ALU/JMP operations.  */
-enum {
-  BPF_LD = 0x00, BPF_LDX = 0x01, BPF_ST = 0x02, BPF_STX = 0x03,
-  BPF_ALU = 0x04, BPF_JMP = 0x05, BPF_JMP32 = 0x06, BPF_ALU64 = 0x07,
-  BPF_W = 0x00, BPF_H = 0x08, BPF_B = 0x10, BPF_DW = 0x18,
-  BPF_IMM = 0x00, BPF_ABS = 0x20, BPF_IND = 0x40, BPF_MEM = 0x60,
-  BPF_MEMSX = 0x80, BPF_ATOMIC = 0xc0,
-  BPF_K = 0x00, BPF_X = 0x08
-};
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The fields of the opcode byte and of the immediate, named as the uapi
+   names them: BPF_ALU64 | BPF_ADD | BPF_X, BPF_STX | BPF_DW | BPF_ATOMIC
+   with imm BPF_ADD | BPF_FETCH.  The classic BPF names (classes, sizes,
+   modes, the ALU and jump operations, the source bit, and the BPF_CLASS,
+   BPF_SIZE, BPF_MODE, BPF_OP and BPF_SRC field macros) are
+   <linux/bpf_common.h>'s.  eBPF's additions are spelled below as
+   <linux/bpf.h> spells them; that header is not included because its
+   struct bpf_insn (the raw eight bytes) is not the decoded form this
+   file declares.  Each is under #ifndef so that a newer kernel header
+   defining some of them (BPF_MEMSX) is no conflict.  */
+#include <linux/bpf_common.h>
+
+#ifndef BPF_JMP32
+#define BPF_JMP32	0x06	/* jmp mode in word width */
+#endif
+#ifndef BPF_ALU64
+#define BPF_ALU64	0x07	/* alu mode in double word width */
+#endif
+#ifndef BPF_DW
+#define BPF_DW		0x18	/* double word (64-bit) */
+#endif
+#ifndef BPF_MEMSX
+#define BPF_MEMSX	0x80	/* load with sign extension */
+#endif
+#ifndef BPF_ATOMIC
+#define BPF_ATOMIC	0xc0	/* atomic memory ops - op type in immediate */
+#endif
+#ifndef BPF_MOV
+#define BPF_MOV		0xb0	/* mov reg to reg */
+#endif
+#ifndef BPF_ARSH
+#define BPF_ARSH	0xc0	/* sign extending arithmetic shift right */
+#endif
+#ifndef BPF_END
+#define BPF_END		0xd0	/* flags for endianness conversion: */
+#define BPF_TO_LE	0x00	/* convert to little-endian */
+#define BPF_TO_BE	0x08	/* convert to big-endian */
+#endif
+#ifndef BPF_JNE
+#define BPF_JNE		0x50	/* jump != */
+#define BPF_JLT		0xa0	/* LT is unsigned, '<' */
+#define BPF_JLE		0xb0	/* LE is unsigned, '<=' */
+#define BPF_JSGT	0x60	/* SGT is signed '>', GT in x86 */
+#define BPF_JSGE	0x70	/* SGE is signed '>=', GE in x86 */
+#define BPF_JSLT	0xc0	/* SLT is signed, '<' */
+#define BPF_JSLE	0xd0	/* SLE is signed, '<=' */
+#define BPF_CALL	0x80	/* function call */
+#define BPF_EXIT	0x90	/* function return */
+#endif
+/* Atomic op type fields (stored in immediate).  */
+#ifndef BPF_FETCH
+#define BPF_FETCH	0x01	/* not an opcode on its own, used to build others */
+#define BPF_XCHG	(0xe0 | BPF_FETCH)	/* atomic exchange */
+#define BPF_CMPXCHG	(0xf0 | BPF_FETCH)	/* atomic compare-and-write */
+#endif
+/* The source register of lddw (BPF_LD | BPF_DW | BPF_IMM) and of
+   BPF_JMP | BPF_CALL: what imm stands for.  Source 0 is a plain constant
+   or a helper number.  */
+#ifndef BPF_PSEUDO_MAP_FD
+#define BPF_PSEUDO_MAP_FD	1
+#define BPF_PSEUDO_MAP_IDX	5
+#define BPF_PSEUDO_MAP_VALUE		2
+#define BPF_PSEUDO_MAP_IDX_VALUE	6
+#define BPF_PSEUDO_BTF_ID	3
+#define BPF_PSEUDO_FUNC		4
+#define BPF_PSEUDO_CALL		1
+#define BPF_PSEUDO_KFUNC_CALL	2
+#endif
+/* GCC's xBPF extension: signed division and modulo as operations of
+   their own (cpu v4 has them as BPF_DIV and BPF_MOD with off 1).  No
+   uapi name: the kernel does not know them.  */
+#define BPF_XSDIV	0xe0
+#define BPF_XSMOD	0xf0
 
 /* Instruction formats (operand shapes).  */
 enum bpf_fmt {
@@ -57,6 +125,8 @@ struct bpf_op {
   uint8_t flags;
   int16_t off;         /* with BPF_OPF_FIXOFF */
   int32_t imm;         /* with BPF_OPF_FIXIMM */
+  uint16_t sim_op;     /* bpf-run's operation (sim/ops.h's OPS), OP_INVALID
+                          where the simulator has no semantics for it */
 };
 
 extern const struct bpf_op bpf_ops[];
@@ -102,10 +172,14 @@ int bpf_insn_print(const struct bpf_insn *insn, enum bpf_syntax syntax,
 const struct bpf_op *bpf_op_next_gnu(const char *name, size_t *idx);
 
 /* Helpers.  */
-static inline int bpf_class(uint8_t code) { return code & 7; }
+static inline int bpf_class(uint8_t code) { return BPF_CLASS(code); }
 int bpf_size_bytes(uint8_t code);   /* 1,2,4,8 for load/store codes */
 /* Name of the lddw pseudo form for SRC (1..6: map_fd, map_value, btf_id,
    func, map_idx, map_idx_value), or NULL.  */
 const char *bpf_lddw_pseudo_name(int src);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -359,7 +359,7 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                         }
                       else if (r->type == R_BPF_64_32 && in.op->fmt == BPF_F_CALL)
                         {
-                          if (in.src == 2 || (!r->is_section && in.imm == -1))
+                          if (in.src == BPF_PSEUDO_KFUNC_CALL || (!r->is_section && in.imm == -1))
                             target_str (r, 0, tgt, sizeof tgt);
                           else if (r->is_section)
                             target_str (r, ((int64_t) in.imm + 1) * 8, tgt, sizeof tgt);
@@ -386,7 +386,7 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                     dest = (int64_t) off + 8 + (int64_t) in.off * 8;
                   else if (ok && !target && in.op->fmt == BPF_F_JAL)
                     dest = (int64_t) off + 8 + (int64_t) in.imm * 8;
-                  else if (ok && !target && in.op->fmt == BPF_F_CALL && in.src == 1)
+                  else if (ok && !target && in.op->fmt == BPF_F_CALL && in.src == BPF_PSEUDO_CALL)
                     dest = (int64_t) off + 8 + (int64_t) in.imm * 8;
                   char lab[64];
                   if (dest >= 0 && dest < (int64_t) size && starts)
@@ -462,9 +462,10 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                       continue;
                     }
                   /* An lddw assembled into a data section (R_BPF_64_64 at
-                     a 0x18 word, src 0, second half zero but its imm):
+                     a BPF_LD | BPF_DW | BPF_IMM word, src 0, second half
+                     zero but its imm):
                      written back as the instruction it was.  */
-                  if (r->type == R_BPF_64_64 && off + 16 <= size && buf[off] == 0x18
+                  if (r->type == R_BPF_64_64 && off + 16 <= size && buf[off] == (BPF_LD | BPF_DW | BPF_IMM)
                       && (buf[off + 1] & 0xf0) == 0 && (buf[off + 1] & 0x0f) <= 10
                       && !buf[off + 2] && !buf[off + 3] && !buf[off + 8] && !buf[off + 9]
                       && !buf[off + 10] && !buf[off + 11] && quotable (r->name))

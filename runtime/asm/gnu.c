@@ -102,7 +102,7 @@ int
 lddw_pseudo (struct asm_ctx *c, int64_t *a, int64_t *b)
 {
   skip_ws (c);
-  for (int src = 1; src <= 6; src++)
+  for (int src = BPF_PSEUDO_MAP_FD; src <= BPF_PSEUDO_MAP_IDX_VALUE; src++)
     {
       const char *nm = bpf_lddw_pseudo_name (src);
       size_t n = strlen (nm);
@@ -344,7 +344,7 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
     case BPF_F_CALL:
       if (o[0].kind == OK_KFUNC)
         {
-          in.src = 2;
+          in.src = BPF_PSEUDO_KFUNC_CALL;
           if (eisconst (&o[0].e))
             in.imm = imm32_operand (c, &o[0].e, o[0].at, here, FX_IMM32);
           else
@@ -357,13 +357,13 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
         {
           /* A number written with a sign is a pc-relative bpf-to-bpf
              call; an unsigned one a helper number.  */
-          in.src = o[0].sign ? 1 : 0;
+          in.src = o[0].sign ? BPF_PSEUDO_CALL : 0;
           check_range (c, o[0].e.k, INT32_MIN, UINT32_MAX, "call operand", o[0].at);
           in.imm = (int32_t) (uint32_t) o[0].e.k;
         }
       else
         {
-          in.src = 1;
+          in.src = BPF_PSEUDO_CALL;
           in.imm = -1;
           add_fixup (c, FX_CALL, here, 0, o[0].e, o[0].at);
         }

@@ -142,19 +142,59 @@ pc_value (struct asm_ctx *c, struct operand *o)
   return 1;
 }
 
-static const struct { const char *s; uint8_t op; } pc_jops[] = {
-  { "s>=", 0x70 }, { "s<=", 0xd0 }, { "s>", 0x60 }, { "s<", 0xc0 },
-  { "==", 0x10 }, { "!=", 0x50 }, { ">=", 0x30 }, { "<=", 0xb0 },
-  { ">", 0x20 }, { "<", 0xa0 }, { "&", 0x40 },
-};
+/* The pseudo-C operators of conditional jumps (`if rA OP rB goto') and
+   of ALU assignments (`rA OP rB'), from the instruction table's pc
+   column: the BPF_OP field each stands for, and the off that selects it
+   (1 for the signed division and modulo).  Longest first, so that `s>='
+   is tried before `s>'.  xBPF's operations have no pseudo-C form.  */
+struct pc_operator { const char *s; size_t len; uint8_t op; int16_t off; };
+static struct pc_operator pc_jops[32], pc_aops[32];
+static size_t pc_njops, pc_naops;
 
-static const struct { const char *s; uint8_t op; uint8_t sdiv; } pc_aops[] = {
-  { "s>>=", 0xc0, 0 }, { "<<=", 0x60, 0 }, { ">>=", 0x70, 0 },
-  { "s/=", 0x30, 1 }, { "s%=", 0x90, 1 },
-  { "+=", 0x00, 0 }, { "-=", 0x10, 0 }, { "*=", 0x20, 0 }, { "/=", 0x30, 0 },
-  { "|=", 0x40, 0 }, { "&=", 0x50, 0 }, { "%=", 0x90, 0 }, { "^=", 0xa0, 0 },
-  { "=", 0xb0, 0 },
-};
+static void
+add_operator (struct pc_operator *list, size_t *n, const struct bpf_op *op)
+{
+  int16_t off = (op->flags & BPF_OPF_FIXOFF) ? op->off : 0;
+  for (size_t i = 0; i < *n; i++)
+    if (!strcmp (list[i].s, op->pc))
+      return;
+  size_t i = (*n)++;
+  size_t len = strlen (op->pc);
+  for (; i > 0 && list[i - 1].len < len; i--)
+    list[i] = list[i - 1];
+  list[i] = (struct pc_operator) { op->pc, len, (uint8_t) BPF_OP (op->code), off };
+}
+
+static void
+pc_operators (void)
+{
+  if (pc_njops)
+    return;
+  for (size_t i = 0; i < bpf_nops; i++)
+    {
+      const struct bpf_op *op = &bpf_ops[i];
+      if (op->flags & (BPF_OPF_XBPF | BPF_OPF_ALIAS))
+        continue;
+      if (op->fmt == BPF_F_JR && pc_njops < sizeof pc_jops / sizeof pc_jops[0])
+        add_operator (pc_jops, &pc_njops, op);
+      else if (op->fmt == BPF_F_ALU_R && pc_naops < sizeof pc_aops / sizeof pc_aops[0])
+        add_operator (pc_aops, &pc_naops, op);
+    }
+}
+
+/* The operator of LIST (N long; built by pc_operators) at the input.  */
+static const struct pc_operator *
+accept_operator (struct asm_ctx *c, const struct pc_operator *list, size_t n)
+{
+  skip_ws (c);
+  for (size_t i = 0; i < n; i++)
+    if (!strncmp (c->p, list[i].s, list[i].len))
+      {
+        c->p += list[i].len;
+        return &list[i];
+      }
+  return NULL;
+}
 
 void
 pc_target (struct asm_ctx *c, struct operand *t)
@@ -196,14 +236,14 @@ pc_insn (struct asm_ctx *c, const char *at)
   int w;
   if (n == 4 && !strncmp (id, "exit", 4))
     {
-      pc_finish (c, find_op (0x95, BPF_F_EXIT, 0, 0, 0, 0), o, 0, at);
+      pc_finish (c, find_op (BPF_JMP | BPF_K | BPF_EXIT, BPF_F_EXIT, 0, 0, 0, 0), o, 0, at);
       return;
     }
   if ((n == 4 && !strncmp (id, "goto", 4)) || (n == 5 && !strncmp (id, "gotol", 5)))
     {
       pc_target (c, &o[0]);
-      pc_finish (c, n == 4 ? find_op (0x05, BPF_F_JA, 0, 0, 0, 0)
-                           : find_op (0x06, BPF_F_JAL, 0, 0, 0, 0), o, 1, at);
+      pc_finish (c, n == 4 ? find_op (BPF_JMP | BPF_K | BPF_JA, BPF_F_JA, 0, 0, 0, 0)
+                           : find_op (BPF_JMP32 | BPF_K | BPF_JA, BPF_F_JAL, 0, 0, 0, 0), o, 1, at);
       return;
     }
   if (n == 5 && !strncmp (id, "callx", 5))
@@ -219,7 +259,7 @@ pc_insn (struct asm_ctx *c, const char *at)
       o[0].kind = OK_EXPR;
       o[0].e = econst (o[0].reg);
       o[0].at = c->p;
-      pc_finish (c, find_op (0x8d, BPF_F_CALLXI, 0, 0, 0, 0), o, 1, at);
+      pc_finish (c, find_op (BPF_JMP | BPF_X | BPF_CALL, BPF_F_CALLXI, 0, 0, 0, 0), o, 1, at);
       return;
     }
   if (n == 4 && !strncmp (id, "call", 4))
@@ -233,7 +273,7 @@ pc_insn (struct asm_ctx *c, const char *at)
         }
       else
         pc_target (c, &o[0]);
-      pc_finish (c, find_op (0x85, BPF_F_CALL, 0, 0, 0, 0), o, 1, at);
+      pc_finish (c, find_op (BPF_JMP | BPF_K | BPF_CALL, BPF_F_CALL, 0, 0, 0, 0), o, 1, at);
       return;
     }
   if (n == 2 && !strncmp (id, "if", 2))
@@ -247,14 +287,9 @@ pc_insn (struct asm_ctx *c, const char *at)
           return;
         }
       skip_ws (c);
-      int jop = -1;
-      for (size_t i = 0; i < sizeof pc_jops / sizeof pc_jops[0]; i++)
-        if (accept_str (c, pc_jops[i].s))
-          {
-            jop = pc_jops[i].op;
-            break;
-          }
-      if (jop < 0)
+      pc_operators ();
+      const struct pc_operator *jo = accept_operator (c, pc_jops, pc_njops);
+      if (!jo)
         {
           ERR (c, "expected a comparison operator");
           return;
@@ -274,7 +309,7 @@ pc_insn (struct asm_ctx *c, const char *at)
           ERR (c, "mismatched register widths");
           return;
         }
-      pc_finish (c, find_op ((uint8_t) (cls | jop | (o[1].kind == OK_REG ? BPF_X : BPF_K)),
+      pc_finish (c, find_op ((uint8_t) (cls | jo->op | (o[1].kind == OK_REG ? BPF_X : BPF_K)),
                              o[1].kind == OK_REG ? BPF_F_JR : BPF_F_JI, 0, 0, 0, 0),
                  o, 3, at);
       return;
@@ -294,10 +329,10 @@ pc_insn (struct asm_ctx *c, const char *at)
         return;
       skip_ws (c);
       int imm = -1;
-      if (accept_str (c, "+=")) imm = 0x00;
-      else if (accept_str (c, "|=")) imm = 0x40;
-      else if (accept_str (c, "&=")) imm = 0x50;
-      else if (accept_str (c, "^=")) imm = 0xa0;
+      if (accept_str (c, "+=")) imm = BPF_ADD;
+      else if (accept_str (c, "|=")) imm = BPF_OR;
+      else if (accept_str (c, "&=")) imm = BPF_AND;
+      else if (accept_str (c, "^=")) imm = BPF_XOR;
       if (imm < 0)
         {
           ERR (c, "expected an atomic operator");
@@ -349,21 +384,15 @@ pc_insn (struct asm_ctx *c, const char *at)
   o[0].kind = OK_REG;
   o[0].reg = d;
   skip_ws (c);
-  int aop = -1, sdiv = 0;
-  for (size_t i = 0; i < sizeof pc_aops / sizeof pc_aops[0]; i++)
-    if (accept_str (c, pc_aops[i].s))
-      {
-        aop = pc_aops[i].op;
-        sdiv = pc_aops[i].sdiv;
-        break;
-      }
-  if (aop < 0)
+  pc_operators ();
+  const struct pc_operator *ao = accept_operator (c, pc_aops, pc_naops);
+  if (!ao)
     {
       ERR (c, "expected an assignment operator");
       return;
     }
   int cls = dw ? BPF_ALU : BPF_ALU64;
-  if (aop != 0xb0)
+  if (ao->op != BPF_MOV)
     {
       pc_value (c, &o[1]);
       if (o[1].kind == OK_REG && o[1].w != dw)
@@ -372,8 +401,8 @@ pc_insn (struct asm_ctx *c, const char *at)
           return;
         }
       int x = o[1].kind == OK_REG;
-      pc_finish (c, find_op ((uint8_t) (cls | aop | (x ? BPF_X : BPF_K)),
-                             x ? BPF_F_ALU_R : BPF_F_ALU_I, 1, sdiv, 0, 0), o, 2, at);
+      pc_finish (c, find_op ((uint8_t) (cls | ao->op | (x ? BPF_X : BPF_K)),
+                             x ? BPF_F_ALU_R : BPF_F_ALU_I, 1, ao->off, 0, 0), o, 2, at);
       return;
     }
   /* Assignment forms.  */
@@ -392,7 +421,7 @@ pc_insn (struct asm_ctx *c, const char *at)
               ERR (c, "negation must use the destination register");
               return;
             }
-          pc_finish (c, find_op ((uint8_t) (cls | 0x80), BPF_F_NEG, 0, 0, 0, 0), o, 1, at);
+          pc_finish (c, find_op ((uint8_t) (cls | BPF_K | BPF_NEG), BPF_F_NEG, 0, 0, 0, 0), o, 1, at);
           return;
         }
       c->p = rhs;
@@ -408,12 +437,12 @@ pc_insn (struct asm_ctx *c, const char *at)
         if (kn >= 4 && (!strncmp (kw, "be", 2) || !strncmp (kw, "le", 2)))
           {
             bits = atoi (kw + 2);
-            code = (uint8_t) (BPF_ALU | 0xd0 | (kw[0] == 'b' ? BPF_X : BPF_K));
+            code = (uint8_t) (BPF_ALU | BPF_END | (kw[0] == 'b' ? BPF_TO_BE : BPF_TO_LE));
           }
         else if (kn >= 7 && !strncmp (kw, "bswap", 5))
           {
             bits = atoi (kw + 5);
-            code = BPF_ALU64 | 0xd0;
+            code = BPF_ALU64 | BPF_K | BPF_END;
           }
         if (code && (bits == 16 || bits == 32 || bits == 64))
           {
@@ -441,12 +470,12 @@ pc_insn (struct asm_ctx *c, const char *at)
               }
             struct bpf_insn in;
             memset (&in, 0, sizeof in);
-            in.code = 0x18;
+            in.code = BPF_LD | BPF_DW | BPF_IMM;
             in.dst = (uint8_t) d;
             in.src = (uint8_t) src;
             in.imm = (int32_t) a;
             in.imm2 = (int32_t) b;
-            in.op = find_op (0x18, BPF_F_LDDW, 0, 0, 0, 0);
+            in.op = find_op (in.code, BPF_F_LDDW, 0, 0, 0, 0);
             emit_insn (c, &in);
             return;
           }
@@ -473,7 +502,7 @@ pc_insn (struct asm_ctx *c, const char *at)
                   o[1].reg = s;
                   o[2].kind = OK_EXPR;
                   o[2].e = econst (bits);
-                  pc_finish (c, find_op ((uint8_t) (cls | 0xb0 | BPF_X), BPF_F_MOVSX, 1, bits, 0, 0), o, 3, at);
+                  pc_finish (c, find_op ((uint8_t) (cls | BPF_MOV | BPF_X), BPF_F_MOVSX, 1, bits, 0, 0), o, 3, at);
                   return;
                 }
             }
@@ -546,10 +575,12 @@ pc_insn (struct asm_ctx *c, const char *at)
     if (fl)
       {
         static const struct { const char *n; int imm; int w; } fns[] = {
-          { "atomic_fetch_add", 0x01, -1 }, { "atomic_fetch_or", 0x41, -1 },
-          { "atomic_fetch_and", 0x51, -1 }, { "atomic_fetch_xor", 0xa1, -1 },
-          { "xchg_64", 0xe1, 0 }, { "xchg32_32", 0xe1, 1 },
-          { "cmpxchg_64", 0xf1, 0 }, { "cmpxchg32_32", 0xf1, 1 },
+          { "atomic_fetch_add", BPF_ADD | BPF_FETCH, -1 },
+          { "atomic_fetch_or", BPF_OR | BPF_FETCH, -1 },
+          { "atomic_fetch_and", BPF_AND | BPF_FETCH, -1 },
+          { "atomic_fetch_xor", BPF_XOR | BPF_FETCH, -1 },
+          { "xchg_64", BPF_XCHG, 0 }, { "xchg32_32", BPF_XCHG, 1 },
+          { "cmpxchg_64", BPF_CMPXCHG, 0 }, { "cmpxchg32_32", BPF_CMPXCHG, 1 },
         };
         for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
           if (strlen (fns[i].n) == fl && !strncmp (fn, fns[i].n, fl))
@@ -579,7 +610,7 @@ pc_insn (struct asm_ctx *c, const char *at)
               if (!expect (c, ','))
                 return;
               int sw;
-              if (fns[i].imm == 0xf1)
+              if (fns[i].imm == BPF_CMPXCHG)
                 {
                   int r0 = pc_reg (c, &sw);
                   if (r0 != 0 || d != 0)
@@ -598,7 +629,7 @@ pc_insn (struct asm_ctx *c, const char *at)
                 }
               if (!expect (c, ')'))
                 return;
-              if (fns[i].imm != 0xf1 && s != d)
+              if (fns[i].imm != BPF_CMPXCHG && s != d)
                 {
                   diag_at (c, c->line, COL (c, at), "the fetched value must go to the source register");
                   return;
@@ -623,7 +654,7 @@ pc_insn (struct asm_ctx *c, const char *at)
         }
       /* "rD = wS" is LLVM's spelling of a zero-extending 32-bit move.  */
       int c32 = dw || o[1].w;
-      pc_finish (c, find_op ((uint8_t) ((c32 ? BPF_ALU : BPF_ALU64) | 0xb0 | BPF_X),
+      pc_finish (c, find_op ((uint8_t) ((c32 ? BPF_ALU : BPF_ALU64) | BPF_MOV | BPF_X),
                              BPF_F_ALU_R, 1, 0, 0, 0), o, 2, at);
       return;
     }
@@ -636,8 +667,8 @@ pc_insn (struct asm_ctx *c, const char *at)
           ERR (c, "64-bit load into a 32-bit register");
           return;
         }
-      pc_finish (c, find_op (0x18, BPF_F_LDDW, 0, 0, 0, 0), o, 2, at);
+      pc_finish (c, find_op (BPF_LD | BPF_DW | BPF_IMM, BPF_F_LDDW, 0, 0, 0, 0), o, 2, at);
       return;
     }
-  pc_finish (c, find_op ((uint8_t) (cls | 0xb0 | BPF_K), BPF_F_ALU_I, 1, 0, 0, 0), o, 2, at);
+  pc_finish (c, find_op ((uint8_t) (cls | BPF_MOV | BPF_K), BPF_F_ALU_I, 1, 0, 0, 0), o, 2, at);
 }

@@ -63,13 +63,13 @@ static uint8_t
 inverse_jump (uint8_t code)
 {
   static const uint8_t pairs[][2] = {
-    { 0x10, 0x50 },   /* jeq  / jne  */
-    { 0x20, 0xb0 },   /* jgt  / jle  */
-    { 0x30, 0xa0 },   /* jge  / jlt  */
-    { 0x60, 0xd0 },   /* jsgt / jsle */
-    { 0x70, 0xc0 },   /* jsge / jslt */
+    { BPF_JEQ, BPF_JNE },
+    { BPF_JGT, BPF_JLE },
+    { BPF_JGE, BPF_JLT },
+    { BPF_JSGT, BPF_JSLE },
+    { BPF_JSGE, BPF_JSLT },
   };
-  uint8_t op = code & 0xf0, rest = code & 0x0f;
+  uint8_t op = BPF_OP (code), rest = BPF_CLASS (code) | BPF_SRC (code);
   for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
     {
       if (op == pairs[i][0])
@@ -102,7 +102,7 @@ relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
       c->fx[c->nfx - 1].short_only = c->cpu < 4;
       return 0;
     }
-  if ((in->code & 0xf0) != 0x00)   /* conditional */
+  if (BPF_OP (in->code) != BPF_JA)   /* conditional */
     {
       uint8_t inv = inverse_jump (in->code);
       in->off = 1;
@@ -111,11 +111,11 @@ relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
       emit_fixed (c, in);
       if (!inv)
         {
-          struct bpf_insn skip = { .code = BPF_JMP | 0x00, .off = 1 };
+          struct bpf_insn skip = { .code = BPF_JMP | BPF_K | BPF_JA, .off = 1 };
           emit_fixed (c, &skip);
         }
     }
-  struct bpf_insn far = { .code = BPF_JMP32 | 0x00 };
+  struct bpf_insn far = { .code = BPF_JMP32 | BPF_K | BPF_JA };  /* gotol */
   add_fixup (c, FX_JUMP32, c->secs[c->cur].size, 0, t->e, t->at);
   emit_fixed (c, &far);
   return 1;

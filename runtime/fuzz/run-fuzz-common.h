@@ -2,6 +2,9 @@
    program of a loaded object with a small budget and a generic context
    (a 64-byte writable buffer and, for XDP/skb programs, a packet).  */
 #include <linux/bpf.h>
+#ifndef BPF_MEMSX
+#define BPF_MEMSX	0x80	/* load with sign extension (kernel 6.6 headers) */
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include "sim/sim.h"

@@ -102,7 +102,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
                 v += (rnd(&s) % 4096) - 2048;
               if (rnd(&s) % 4 == 0)
                 v = (uint64_t)(rnd(&s) % 64) << 32 | (rnd(&s) % 1024);
-              put_insn(p, 0x18, reg % 10, 0, 0, (int32_t)(uint32_t)v);
+              put_insn(p, (BPF_LD | BPF_DW | BPF_IMM), reg % 10, 0, 0, (int32_t)(uint32_t)v);
               put_insn(p + 8, 0, 0, 0, 0, (int32_t)(uint32_t)(v >> 32));
             }
           break;
@@ -111,14 +111,17 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
             {
               int kind = 1 + rnd(&s) % 2;
               int32_t hi = kind == 2 ? imm32s[rnd(&s) % (sizeof imm32s / sizeof *imm32s)] : 0;
-              put_insn(p, 0x18, reg % 10, kind, 0, rnd(&s) % 3);
+              put_insn(p, (BPF_LD | BPF_DW | BPF_IMM), reg % 10, kind, 0, rnd(&s) % 3);
               put_insn(p + 8, 0, 0, 0, 0, hi);
             }
           break;
         case 4:   /* insert pointer arithmetic: rX += rY / rX += imm / rX -= imm */
           {
             uint8_t ins[8];
-            static const uint8_t ops[] = { 0x0f, 0x07, 0x17, 0x1f, 0x04, 0xbf, 0x67, 0x77, 0xc7 };
+            static const uint8_t ops[] = {
+              BPF_ALU64 | BPF_X | BPF_ADD, BPF_ALU64 | BPF_K | BPF_ADD, BPF_ALU64 | BPF_K | BPF_SUB,
+              BPF_ALU64 | BPF_X | BPF_SUB, BPF_ALU | BPF_K | BPF_ADD, BPF_ALU64 | BPF_X | BPF_MOV,
+              BPF_ALU64 | BPF_K | BPF_LSH, BPF_ALU64 | BPF_K | BPF_RSH, BPF_ALU64 | BPF_K | BPF_ARSH };
             uint8_t op = ops[rnd(&s) % sizeof ops];
             put_insn(ins, op, reg % 10, reg2, 0, imm32s[rnd(&s) % (sizeof imm32s / sizeof *imm32s)]);
             n = insert(code, n, maxn, i, ins, 1);
@@ -127,10 +130,15 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
         case 5:   /* insert a load or store through any register */
           {
             uint8_t ins[8];
-            static const uint8_t ops[] = { 0x61, 0x69, 0x71, 0x79, 0x62, 0x6a, 0x72, 0x7a, 0x63, 0x6b,
-                                           0x73, 0x7b, 0xdb, 0xc3, 0x81, 0x89, 0x91 };
+            static const uint8_t ops[] = {
+              BPF_LDX | BPF_W | BPF_MEM, BPF_LDX | BPF_H | BPF_MEM, BPF_LDX | BPF_B | BPF_MEM,
+              BPF_LDX | BPF_DW | BPF_MEM, BPF_ST | BPF_W | BPF_MEM, BPF_ST | BPF_H | BPF_MEM,
+              BPF_ST | BPF_B | BPF_MEM, BPF_ST | BPF_DW | BPF_MEM, BPF_STX | BPF_W | BPF_MEM,
+              BPF_STX | BPF_H | BPF_MEM, BPF_STX | BPF_B | BPF_MEM, BPF_STX | BPF_DW | BPF_MEM,
+              BPF_STX | BPF_DW | BPF_ATOMIC, BPF_STX | BPF_W | BPF_ATOMIC,
+              BPF_LDX | BPF_W | BPF_MEMSX, BPF_LDX | BPF_H | BPF_MEMSX, BPF_LDX | BPF_B | BPF_MEMSX };
             uint8_t op = ops[rnd(&s) % sizeof ops];
-            int32_t imm = op == 0xdb || op == 0xc3 ? (int32_t)(rnd(&s) % 2 ? 0x01 : 0xe1)
+            int32_t imm = BPF_MODE(op) == BPF_ATOMIC ? (int32_t)(rnd(&s) % 2 ? BPF_ADD | BPF_FETCH : BPF_XCHG)
                                                    : imm32s[rnd(&s) % (sizeof imm32s / sizeof *imm32s)];
             put_insn(ins, op, reg, reg2, offs[rnd(&s) % (sizeof offs / sizeof *offs)], imm);
             n = insert(code, n, maxn, i, ins, 1);
@@ -141,12 +149,12 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
             uint8_t ins[8];
             static const int32_t helpers[] = { 1, 2, 3, 4, 6, 9, 10, 11, 12, 16, 25, 26, 28, 44, 45, 51,
                                                54, 65, 112, 113, 130, 131, 132, 133, 165, 177, 181, 182 };
-            put_insn(ins, 0x85, 0, 0, 0, helpers[rnd(&s) % (sizeof helpers / sizeof *helpers)]);
+            put_insn(ins, BPF_JMP | BPF_CALL, 0, 0, 0, helpers[rnd(&s) % (sizeof helpers / sizeof *helpers)]);
             n = insert(code, n, maxn, i, ins, 1);
           }
           break;
         case 7:   /* registers of an existing instruction */
-          if (cls != 0 || p[0] != 0x18)
+          if (cls != 0 || p[0] != (BPF_LD | BPF_DW | BPF_IMM))
             p[1] = (uint8_t)(reg2 << 4 | reg);
           break;
         case 9:   /* a map update, delete or tail call with a stored key/value
@@ -158,23 +166,23 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
             int32_t key = rnd(&s) % 2 ? (int32_t)(rnd(&s) % 8) : imm32s[rnd(&s) % (sizeof imm32s / sizeof *imm32s)];
             int32_t val = rnd(&s) % 2 ? (rnd(&s) % 2 ? 43 : 64) : imm32s[rnd(&s) % (sizeof imm32s / sizeof *imm32s)];
             int32_t h = helpers[rnd(&s) % 3];
-            put_insn(ins, 0x62, 10, 0, -8, key);                  /* *(u32 *)(r10 - 8) = key */
-            put_insn(ins + 8, 0x7a, 10, 0, -16, val);             /* *(u64 *)(r10 - 16) = val */
-            put_insn(ins + 16, 0x18, 1, 1, 0, mapi[rnd(&s) % 3]); /* r1 = map */
+            put_insn(ins, BPF_ST | BPF_W | BPF_MEM, 10, 0, -8, key);                  /* *(u32 *)(r10 - 8) = key */
+            put_insn(ins + 8, BPF_ST | BPF_DW | BPF_MEM, 10, 0, -16, val);             /* *(u64 *)(r10 - 16) = val */
+            put_insn(ins + 16, (BPF_LD | BPF_DW | BPF_IMM), 1, 1, 0, mapi[rnd(&s) % 3]); /* r1 = map */
             put_insn(ins + 24, 0, 0, 0, 0, 0);
-            put_insn(ins + 32, 0xbf, 2, 10, 0, 0);                /* r2 = r10 - 8 */
-            put_insn(ins + 40, 0x07, 2, 0, 0, -8);
-            put_insn(ins + 48, 0xbf, 3, 10, 0, 0);                /* r3 = r10 - 16 */
-            put_insn(ins + 56, 0x07, 3, 0, 0, -16);
-            put_insn(ins + 64, 0xb7, 4, 0, 0, rnd(&s) % 3);       /* r4 = flags */
+            put_insn(ins + 32, BPF_ALU64 | BPF_X | BPF_MOV, 2, 10, 0, 0);                /* r2 = r10 - 8 */
+            put_insn(ins + 40, BPF_ALU64 | BPF_K | BPF_ADD, 2, 0, 0, -8);
+            put_insn(ins + 48, BPF_ALU64 | BPF_X | BPF_MOV, 3, 10, 0, 0);                /* r3 = r10 - 16 */
+            put_insn(ins + 56, BPF_ALU64 | BPF_K | BPF_ADD, 3, 0, 0, -16);
+            put_insn(ins + 64, BPF_ALU64 | BPF_K | BPF_MOV, 4, 0, 0, rnd(&s) % 3);       /* r4 = flags */
             if (h == 12)
               {
-                put_insn(ins + 32, 0xbf, 2, 1, 0, 0);             /* tail call: r2 = map, r3 = key */
-                put_insn(ins + 40, 0xbf, 1, 6, 0, 0);
-                put_insn(ins + 48, 0xb7, 3, 0, 0, rnd(&s) % 2 ? val : key);
-                put_insn(ins + 56, 0xb7, 0, 0, 0, 0);
+                put_insn(ins + 32, BPF_ALU64 | BPF_X | BPF_MOV, 2, 1, 0, 0);             /* tail call: r2 = map, r3 = key */
+                put_insn(ins + 40, BPF_ALU64 | BPF_X | BPF_MOV, 1, 6, 0, 0);
+                put_insn(ins + 48, BPF_ALU64 | BPF_K | BPF_MOV, 3, 0, 0, rnd(&s) % 2 ? val : key);
+                put_insn(ins + 56, BPF_ALU64 | BPF_K | BPF_MOV, 0, 0, 0, 0);
               }
-            put_insn(ins + 72, 0x85, 0, 0, 0, h);
+            put_insn(ins + 72, BPF_JMP | BPF_CALL, 0, 0, 0, h);
             n = insert(code, n, maxn, i, ins, 10);
           }
           break;
@@ -183,13 +191,13 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
                      delete sequences above: callbacks changing the map) */
           {
             uint8_t ins[7 * 8];
-            put_insn(ins, 0x18, 1, 1, 0, rnd(&s) % 2 ? 1 : 5);   /* r1 = map */
+            put_insn(ins, (BPF_LD | BPF_DW | BPF_IMM), 1, 1, 0, rnd(&s) % 2 ? 1 : 5);   /* r1 = map */
             put_insn(ins + 8, 0, 0, 0, 0, 0);
-            put_insn(ins + 16, 0x18, 2, 4, 0, (int32_t)(rnd(&s) % (n + 8)));  /* r2 = callback */
+            put_insn(ins + 16, (BPF_LD | BPF_DW | BPF_IMM), 2, 4, 0, (int32_t)(rnd(&s) % (n + 8)));  /* r2 = callback */
             put_insn(ins + 24, 0, 0, 0, 0, 0);
-            put_insn(ins + 32, 0xb7, 3, 0, 0, 0);
-            put_insn(ins + 40, 0xb7, 4, 0, 0, 0);
-            put_insn(ins + 48, 0x85, 0, 0, 0, 164);
+            put_insn(ins + 32, BPF_ALU64 | BPF_K | BPF_MOV, 3, 0, 0, 0);
+            put_insn(ins + 40, BPF_ALU64 | BPF_K | BPF_MOV, 4, 0, 0, 0);
+            put_insn(ins + 48, BPF_JMP | BPF_CALL, 0, 0, 0, 164);
             n = insert(code, n, maxn, i, ins, 7);
           }
           break;
@@ -200,26 +208,26 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
             uint8_t ins[7 * 8];
             int32_t h = helpers[rnd(&s) % (sizeof helpers / sizeof *helpers)];
             int32_t size = rnd(&s) % 2 ? (int32_t)(rnd(&s) % 600) : imm32s[rnd(&s) % (sizeof imm32s / sizeof *imm32s)];
-            put_insn(ins, 0xbf, 1, 10, 0, 0);                     /* r1 = r10 - 256 */
-            put_insn(ins + 8, 0x07, 1, 0, 0, -256);
-            put_insn(ins + 16, 0xb7, 2, 0, 0, size);
-            put_insn(ins + 24, 0x18, 3, 2, 0, 2);                 /* r3 = &.rodata (formats) */
+            put_insn(ins, BPF_ALU64 | BPF_X | BPF_MOV, 1, 10, 0, 0);                     /* r1 = r10 - 256 */
+            put_insn(ins + 8, BPF_ALU64 | BPF_K | BPF_ADD, 1, 0, 0, -256);
+            put_insn(ins + 16, BPF_ALU64 | BPF_K | BPF_MOV, 2, 0, 0, size);
+            put_insn(ins + 24, (BPF_LD | BPF_DW | BPF_IMM), 3, 2, 0, 2);                 /* r3 = &.rodata (formats) */
             put_insn(ins + 32, 0, 0, 0, 0, (int32_t)(rnd(&s) % 40));
             if (h == 6)
               {
-                put_insn(ins, 0x18, 1, 2, 0, 2);                  /* printk: r1 = format, r2 = size */
+                put_insn(ins, (BPF_LD | BPF_DW | BPF_IMM), 1, 2, 0, 2);                  /* printk: r1 = format, r2 = size */
                 put_insn(ins + 8, 0, 0, 0, 0, (int32_t)(rnd(&s) % 40));
-                put_insn(ins + 24, 0xb7, 3, 0, 0, size);
-                put_insn(ins + 32, 0xb7, 4, 0, 0, -5);
+                put_insn(ins + 24, BPF_ALU64 | BPF_K | BPF_MOV, 3, 0, 0, size);
+                put_insn(ins + 32, BPF_ALU64 | BPF_K | BPF_MOV, 4, 0, 0, -5);
               }
-            put_insn(ins + 40, 0xb7, 5, 0, 0, 8 * (rnd(&s) % 4));
-            put_insn(ins + 48, 0x85, 0, 0, 0, h);
+            put_insn(ins + 40, BPF_ALU64 | BPF_K | BPF_MOV, 5, 0, 0, 8 * (rnd(&s) % 4));
+            put_insn(ins + 48, BPF_JMP | BPF_CALL, 0, 0, 0, h);
             n = insert(code, n, maxn, i, ins, 7);
           }
           break;
         default:  /* the size or mode bits of a memory access */
           if (cls == 1 || cls == 2 || cls == 3)
-            p[0] = (uint8_t)((p[0] & ~0x18) | (rnd(&s) % 4) << 3);
+            p[0] = (uint8_t)(BPF_CLASS(p[0]) | BPF_MODE(p[0]) | (rnd(&s) % 4) << 3);
           break;
         }
     }

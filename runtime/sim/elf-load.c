@@ -539,7 +539,7 @@ static int apply_relocs(struct ld *l, uint8_t *done)
           uint64_t idx = T->code_base + rel.r_offset / 8;
           struct elo_insn *in = &o->code[idx];
           int ys = y->st_shndx;
-          if (type == R_BPF_64_32 && in->code == 0x85)
+          if (type == R_BPF_64_32 && in->code == (BPF_JMP | BPF_K | BPF_CALL))
             {
               if (ys <= 0 || (size_t)ys >= l->nsec || l->secs[ys].code_base < 0)
                 return fail(l, "call relocation against '%s' which is not code", yn);
@@ -550,7 +550,7 @@ static int apply_relocs(struct ld *l, uint8_t *done)
               in->imm = tgt;
               done[idx] = 1;
             }
-          else if (type == R_BPF_64_64 && in->code == 0x18)
+          else if (type == R_BPF_64_64 && in->code == (BPF_LD | BPF_DW | BPF_IMM))
             {
               if (idx + 1 >= o->ncode)
                 return fail(l, "lddw relocation at end of section %s", T->name);
@@ -793,18 +793,18 @@ static int load(struct ld *l, const void *buf, size_t len)
       for (uint64_t i = 0; i < total; i++)
         {
           struct elo_insn *in = &o->code[i];
-          if (in->code == 0x85 && ELO_SRC(in) == ELO_CALL_LOCAL && !done[i])
+          if (in->code == (BPF_JMP | BPF_K | BPF_CALL) && ELO_SRC(in) == ELO_CALL_LOCAL && !done[i])
             {
               int64_t tgt = (int64_t)i + in->imm + 1;
               in->imm = (tgt < 0 || tgt >= (int64_t)total) ? -1 : tgt;  /* checked at decode */
             }
-          if (in->code == 0x18 && !done[i] && ELO_SRC(in) != 0)
+          if (in->code == (BPF_LD | BPF_DW | BPF_IMM) && !done[i] && ELO_SRC(in) != 0)
             {
               free(done);
               return fail(l, "lddw at insn %llu has pseudo source %u without a relocation",
                           (unsigned long long)i, ELO_SRC(in));
             }
-          if (in->code == 0x18)
+          if (in->code == (BPF_LD | BPF_DW | BPF_IMM))
             i++;
         }
       free(done);
@@ -838,12 +838,12 @@ static int load(struct ld *l, const void *buf, size_t len)
       for (uint64_t i = 0; i < total; i++)
         {
           struct elo_insn *in = &o->code[i];
-          if (in->code == 0x85 && ELO_SRC(in) == ELO_CALL_LOCAL)
+          if (in->code == (BPF_JMP | BPF_K | BPF_CALL) && ELO_SRC(in) == ELO_CALL_LOCAL)
             {
               int64_t tgt = (int64_t)i + in->imm + 1;
               in->imm = (tgt < 0 || tgt >= (int64_t)total) ? -1 : tgt;
             }
-          if (in->code == 0x18)
+          if (in->code == (BPF_LD | BPF_DW | BPF_IMM))
             i++;
         }
     }

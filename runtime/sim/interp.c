@@ -9,14 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/ops.h"
-
-enum xop {
-#define E(n) OP_##n,
-  OPS(E)
-#undef E
-  OP__COUNT
-};
+#include "sim/ops.h"   /* enum xop */
 
 static const char *const op_names[] = {
 #define N(n) #n,
@@ -24,76 +17,19 @@ static const char *const op_names[] = {
 #undef N
 };
 
-static int alu_op(uint8_t code, int is64, int xbpf, int16_t off, uint16_t *op)
+/* The instruction table's entry for IN (insn.c; which opcodes exist, and
+   the off or imm that selects among entries sharing one), or NULL.  */
+static const struct bpf_op *table_entry(const struct elo_insn *in)
 {
-  int x = (code & 0x08) != 0;
-  uint16_t base;
-  switch (code & 0xf0)
-    {
-    case 0x00: base = is64 ? OP_ADD64_K : OP_ADD32_K; break;
-    case 0x10: base = is64 ? OP_SUB64_K : OP_SUB32_K; break;
-    case 0x20: base = is64 ? OP_MUL64_K : OP_MUL32_K; break;
-    case 0x30:
-      if (off == 1) base = is64 ? OP_SDIV64_K : OP_SDIV32_K;
-      else if (off == 0) base = is64 ? OP_DIV64_K : OP_DIV32_K;
-      else return -1;
-      break;
-    case 0x40: base = is64 ? OP_OR64_K : OP_OR32_K; break;
-    case 0x50: base = is64 ? OP_AND64_K : OP_AND32_K; break;
-    case 0x60: base = is64 ? OP_LSH64_K : OP_LSH32_K; break;
-    case 0x70: base = is64 ? OP_RSH64_K : OP_RSH32_K; break;
-    case 0x80: *op = is64 ? OP_NEG64 : OP_NEG32; return 0;
-    case 0x90:
-      if (off == 1) base = is64 ? OP_SMOD64_K : OP_SMOD32_K;
-      else if (off == 0) base = is64 ? OP_MOD64_K : OP_MOD32_K;
-      else return -1;
-      break;
-    case 0xa0: base = is64 ? OP_XOR64_K : OP_XOR32_K; break;
-    case 0xb0:
-      if (off == 0) base = is64 ? OP_MOV64_K : OP_MOV32_K;
-      else if (x && is64 && (off == 8 || off == 16 || off == 32))
-        { *op = off == 8 ? OP_MOVSX64_8 : off == 16 ? OP_MOVSX64_16 : OP_MOVSX64_32; return 0; }
-      else if (x && !is64 && (off == 8 || off == 16))
-        { *op = off == 8 ? OP_MOVSX32_8 : OP_MOVSX32_16; return 0; }
-      else return -1;
-      break;
-    case 0xc0: base = is64 ? OP_ARSH64_K : OP_ARSH32_K; break;
-    case 0xe0:   /* xBPF sdiv */
-      if (!xbpf) return -1;
-      base = is64 ? OP_SDIV64_K : OP_SDIV32_K; break;
-    case 0xf0:   /* xBPF smod */
-      if (!xbpf) return -1;
-      base = is64 ? OP_SMOD64_K : OP_SMOD32_K; break;
-    default:
-      return -1;
-    }
-  *op = base + x;
-  return 0;
+  struct bpf_insn q = { .code = in->code, .off = in->off, .imm = in->imm };
+  return bpf_insn_lookup(&q);
 }
 
-static int jmp_op(uint8_t code, int is32, uint16_t *op)
-{
-  int x = (code & 0x08) != 0;
-  uint16_t base;
-  switch (code & 0xf0)
-    {
-    case 0x10: base = is32 ? OP_J32EQ_K : OP_JEQ_K; break;
-    case 0x20: base = is32 ? OP_J32GT_K : OP_JGT_K; break;
-    case 0x30: base = is32 ? OP_J32GE_K : OP_JGE_K; break;
-    case 0x40: base = is32 ? OP_J32SET_K : OP_JSET_K; break;
-    case 0x50: base = is32 ? OP_J32NE_K : OP_JNE_K; break;
-    case 0x60: base = is32 ? OP_J32SGT_K : OP_JSGT_K; break;
-    case 0x70: base = is32 ? OP_J32SGE_K : OP_JSGE_K; break;
-    case 0xa0: base = is32 ? OP_J32LT_K : OP_JLT_K; break;
-    case 0xb0: base = is32 ? OP_J32LE_K : OP_JLE_K; break;
-    case 0xc0: base = is32 ? OP_J32SLT_K : OP_JSLT_K; break;
-    case 0xd0: base = is32 ? OP_J32SLE_K : OP_JSLE_K; break;
-    default: return -1;
-    }
-  *op = base + x;
-  return 0;
-}
-
+/* Each instruction's operation is its table entry's sim_op; what is
+   checked here is what the entry cannot say: register numbers, writes to
+   r10, jump and call targets, and the source register's meaning for
+   lddw and call.  An instruction that fails stays OP_INVALID, which
+   faults only if it runs.  */
 int vm_decode(struct vm *vm, char *err, size_t errlen)
 {
   struct elo_object *o = vm->obj;
@@ -110,7 +46,6 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
     {
       const struct elo_insn *in = &o->code[pc];
       struct xi *x = &vm->code[pc];
-      uint8_t c = in->code, cls = c & 7;
       x->dst = ELO_DST(in);
       x->src = ELO_SRC(in);
       x->imm = in->imm;
@@ -119,181 +54,101 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
       /* The tag cache starts as (tag 0, region 0), a pair the decoding
          gives: ((0 ^ k) - k) * m' = 0.  */
       x->tag_cache = 0;
-      /* register numbers are checked here once: handlers index R[] */
-      if (c == 0x18 ? x->dst >= 10 : c == 0x85 ? 0 : (x->dst > 10 || x->src > 10))
+      const struct bpf_op *op = table_entry(in);
+      if (!op || op->sim_op == OP_INVALID)
         continue;
-      uint16_t op;
-      switch (cls)
+      /* xBPF's own operations run for xBPF objects only; its `call %rN'
+         is bpf-run's callx, accepted always as LLVM's encoding is.  */
+      if ((op->flags & BPF_OPF_XBPF) && op->fmt != BPF_F_CALLX && !xbpf)
+        continue;
+      /* register numbers are checked here once: handlers index R[]
+         (lddw's and call's source register is no register) */
+      if (op->fmt == BPF_F_LDDW ? x->dst >= 10
+          : op->fmt == BPF_F_CALL ? 0 : (x->dst > 10 || x->src > 10))
+        continue;
+      switch (op->fmt)
         {
-        case 0x07: case 0x04:  /* ALU64, ALU */
-          if ((c & 0xf0) == 0xd0)
-            {
-              int bits = in->imm;
-              if (bits != 16 && bits != 32 && bits != 64)
-                break;
-              if (cls == 0x07)
-                {
-                  if (c & 0x08)  /* no such */
-                    break;
-                  x->op = bits == 16 ? OP_BE16 : bits == 32 ? OP_BE32 : OP_BE64;  /* bswap */
-                }
-              else if (c & 0x08)
-                x->op = bits == 16 ? OP_BE16 : bits == 32 ? OP_BE32 : OP_BE64;
-              else
-                x->op = bits == 16 ? OP_LE16 : bits == 32 ? OP_LE32 : OP_LE64;
-              if (x->dst == 10)
-                x->op = OP_INVALID;  /* r10 is read-only */
-              break;
-            }
-          if (alu_op(c, cls == 0x07, xbpf, in->off, &op) == 0)
-            x->op = op;
-          if (x->dst == 10 && x->op != OP_INVALID)
-            x->op = OP_INVALID;  /* r10 is read-only */
+        case BPF_F_ALU_R: case BPF_F_ALU_I: case BPF_F_NEG:
+        case BPF_F_MOVSX: case BPF_F_END: case BPF_F_LDX:
+          if (x->dst != 10)  /* r10 is read-only */
+            x->op = op->sim_op;
           break;
-        case 0x05: case 0x06:  /* JMP, JMP32 */
-          if (c == 0x05 || c == 0x06)
+        case BPF_F_LDABS: case BPF_F_LDIND: case BPF_F_ST: case BPF_F_STX:
+          x->op = op->sim_op;
+          break;
+        case BPF_F_ATOMIC:
+          /* fetch forms and xchg write the source register */
+          if (!((op->imm & BPF_FETCH) && x->src == 10))
+            x->op = op->sim_op;
+          break;
+        case BPF_F_JA: case BPF_F_JAL: case BPF_F_JR: case BPF_F_JI:
+          {
+            int64_t t = (int64_t)pc + (op->fmt == BPF_F_JAL ? in->imm : in->off) + 1;
+            x->op = t < 0 || t > n ? OP_BADJUMP : op->sim_op;
+            x->aux = t;
+            break;
+          }
+        case BPF_F_CALL:
+          if (x->src == ELO_CALL_HELPER)
+            x->op = OP_CALL_HELPER;
+          else if (x->src == ELO_CALL_LOCAL)
             {
-              int64_t t = c == 0x06 ? (int64_t)pc + in->imm + 1 : (int64_t)pc + in->off + 1;
-              x->op = OP_JA;
-              x->aux = t;
-              if (t < 0 || t > n)
-                x->op = OP_BADJUMP;
-              break;
-            }
-          if (c == 0x85)
-            {
-              if (x->src == ELO_CALL_HELPER)
-                x->op = OP_CALL_HELPER;
-              else if (x->src == ELO_CALL_LOCAL)
-                {
-                  x->op = OP_CALL_LOCAL;
-                  x->aux = in->imm;
-                  if (in->imm < 0 || (uint32_t)in->imm >= n)
-                    x->op = OP_BADJUMP;
-                }
-              else if (x->src == ELO_CALL_KFUNC)
-                x->op = OP_CALL_KFUNC;
-              break;
-            }
-          if (c == 0x8d)
-            {
-              if (!xbpf && !vm->opt.xbpf)
-                {
-                  /* cpu v4 callx is not in the kernel; accept it anyway */
-                }
-              x->op = OP_CALLX;
-              x->aux = x->dst ? x->dst : (in->imm >= 0 && in->imm <= 9 ? in->imm : 0);
-              break;
-            }
-          if (c == 0x95)
-            {
-              x->op = OP_EXIT;
-              break;
-            }
-          if (jmp_op(c, cls == 0x06, &op) == 0)
-            {
-              int64_t t = (int64_t)pc + in->off + 1;
-              x->op = op;
-              x->aux = t;
-              if (t < 0 || t > n)
+              x->op = OP_CALL_LOCAL;
+              x->aux = in->imm;
+              if (in->imm < 0 || (uint32_t)in->imm >= n)
                 x->op = OP_BADJUMP;
             }
+          else if (x->src == ELO_CALL_KFUNC)
+            x->op = OP_CALL_KFUNC;
           break;
-        case 0x00:  /* LD */
-          if (c == 0x18)
-            {
-              if (pc + 1 >= n || o->code[pc + 1].code != 0)
-                break;
-              uint64_t lo = (uint32_t)in->imm, hi = (uint32_t)o->code[pc + 1].imm;
-              if (x->src == 0)
-                {
-                  x->op = OP_LDDW;
-                  x->aux = (int64_t)(lo | hi << 32);
-                }
-              else if (x->src == ELO_LD_MAP || x->src == ELO_LD_MAP_VALUE)
-                {
-                  if (in->imm < 0 || (uint32_t)in->imm >= vm->nmaps)
-                    break;
-                  struct smap *m = &vm->maps[in->imm];
-                  x->op = OP_LDDW_MAP;
-                  if (x->src == ELO_LD_MAP)
-                    x->aux = (int64_t)vm_addr(vm, SIM_MAP_REGION, in->imm);  /* map handle */
-                  else
-                    {
-                      if (!m->regs || (uint32_t)o->code[pc + 1].imm >= m->vs + 1u)
-                        {
-                          if (!m->regs)
-                            break;
-                        }
-                      x->aux = (int64_t)(vm_addr(vm, m->regs[0], 0) + (uint32_t)o->code[pc + 1].imm);
-                    }
-                }
-              else if (x->src == ELO_LD_FUNC)
-                {
-                  x->op = OP_LDDW_FUNC;
-                  x->aux = (int64_t)vm_addr(vm, SIM_CODE_REGION, in->imm);
-                }
-              if (x->op != OP_INVALID)
-                {
-                  pc++;
-                  vm->code[pc].op = OP_LDDW_MID;
-                }
+        case BPF_F_CALLX: case BPF_F_CALLXI:
+          /* GCC's form names the register in dst, LLVM's in imm */
+          x->op = op->sim_op;
+          x->aux = x->dst ? x->dst : (in->imm >= 0 && in->imm <= 9 ? in->imm : 0);
+          break;
+        case BPF_F_EXIT:
+          x->op = op->sim_op;
+          break;
+        case BPF_F_LDDW:
+          {
+            if (pc + 1 >= n || o->code[pc + 1].code != 0)
               break;
-            }
-          {
-            static const uint16_t abs_ops[] = { OP_LDABS_W, OP_LDABS_H, OP_LDABS_B };
-            static const uint16_t ind_ops[] = { OP_LDIND_W, OP_LDIND_H, OP_LDIND_B };
-            int sz = (c >> 3) & 3;
-            if (sz == 3)
-              break;
-            if ((c & 0xe0) == 0x20)
-              x->op = abs_ops[sz];
-            else if ((c & 0xe0) == 0x40)
-              x->op = ind_ops[sz];
-          }
-          break;
-        case 0x01:  /* LDX */
-          {
-            int sz = (c >> 3) & 3;
-            static const uint16_t ldx[] = { OP_LDX_W, OP_LDX_H, OP_LDX_B, OP_LDX_DW };
-            static const uint16_t ldsx[] = { OP_LDSX_W, OP_LDSX_H, OP_LDSX_B, OP_INVALID };
-            if ((c & 0xe0) == 0x60)
-              x->op = ldx[sz];
-            else if ((c & 0xe0) == 0x80)
-              x->op = ldsx[sz];
-            if (x->dst == 10)
-              x->op = OP_INVALID;
-          }
-          break;
-        case 0x02: case 0x03:  /* ST, STX */
-          {
-            int sz = (c >> 3) & 3;
-            static const uint16_t st[] = { OP_ST_W, OP_ST_H, OP_ST_B, OP_ST_DW };
-            static const uint16_t stx[] = { OP_STX_W, OP_STX_H, OP_STX_B, OP_STX_DW };
-            if ((c & 0xe0) == 0x60)
-              x->op = cls == 0x02 ? st[sz] : stx[sz];
-            else if ((c & 0xe0) == 0xc0 && cls == 0x03 && (sz == 0 || sz == 3))
+            uint64_t lo = (uint32_t)in->imm, hi = (uint32_t)o->code[pc + 1].imm;
+            if (x->src == 0)
               {
-                int dw = sz == 3;
-                switch (in->imm)
-                  {
-                  case 0x00: x->op = dw ? OP_AADD_DW : OP_AADD_W; break;
-                  case 0x40: x->op = dw ? OP_AOR_DW : OP_AOR_W; break;
-                  case 0x50: x->op = dw ? OP_AAND_DW : OP_AAND_W; break;
-                  case 0xa0: x->op = dw ? OP_AXOR_DW : OP_AXOR_W; break;
-                  case 0x01: x->op = dw ? OP_AFADD_DW : OP_AFADD_W; break;
-                  case 0x41: x->op = dw ? OP_AFOR_DW : OP_AFOR_W; break;
-                  case 0x51: x->op = dw ? OP_AFAND_DW : OP_AFAND_W; break;
-                  case 0xa1: x->op = dw ? OP_AFXOR_DW : OP_AFXOR_W; break;
-                  case 0xe1: x->op = dw ? OP_AXCHG_DW : OP_AXCHG_W; break;
-                  case 0xf1: x->op = dw ? OP_ACMPXCHG_DW : OP_ACMPXCHG_W; break;
-                  }
-                /* fetch forms and xchg write the source register */
-                if ((in->imm & 1) && x->src == 10)
-                  x->op = OP_INVALID;
+                x->op = OP_LDDW;
+                x->aux = (int64_t)(lo | hi << 32);
               }
+            else if (x->src == ELO_LD_MAP || x->src == ELO_LD_MAP_VALUE)
+              {
+                if (in->imm < 0 || (uint32_t)in->imm >= vm->nmaps)
+                  break;
+                struct smap *m = &vm->maps[in->imm];
+                x->op = OP_LDDW_MAP;
+                if (x->src == ELO_LD_MAP)
+                  x->aux = (int64_t)vm_addr(vm, SIM_MAP_REGION, in->imm);  /* map handle */
+                else
+                  {
+                    if (!m->regs || (uint32_t)o->code[pc + 1].imm >= m->vs + 1u)
+                      {
+                        if (!m->regs)
+                          break;
+                      }
+                    x->aux = (int64_t)(vm_addr(vm, m->regs[0], 0) + (uint32_t)o->code[pc + 1].imm);
+                  }
+              }
+            else if (x->src == ELO_LD_FUNC)
+              {
+                x->op = OP_LDDW_FUNC;
+                x->aux = (int64_t)vm_addr(vm, SIM_CODE_REGION, in->imm);
+              }
+            if (x->op != OP_INVALID)
+              {
+                pc++;
+                vm->code[pc].op = OP_LDDW_MID;
+              }
+            break;
           }
-          break;
         }
     }
   vm->code[n].op = OP_FALLOFF;

@@ -1,7 +1,10 @@
 /* ops.h: the operations of bpf-run's decoded instruction form, as an
-   X-macro list.  The interpreter (interp.c) defines its opcode enum and
-   jump table from it; the debugger (debug.c) its own view of the same
-   numbering.  One list, so the two cannot drift apart.  */
+   X-macro list, and their numbers (enum xop).  The interpreter (interp.c)
+   builds its jump table from the list; the instruction table (insn.c)
+   names each instruction's operation in its sim_op column, which is how
+   the decoder (interp.c's vm_decode) picks it; the debugger (debug.c)
+   has its own view of the same numbering.  One list, so none of them
+   can drift apart.  */
 #ifndef BPFRUN_OPS_H
 #define BPFRUN_OPS_H
 
@@ -34,5 +37,12 @@
   X(AADD_W) X(AADD_DW) X(AOR_W) X(AOR_DW) X(AAND_W) X(AAND_DW) X(AXOR_W) X(AXOR_DW) \
   X(AFADD_W) X(AFADD_DW) X(AFOR_W) X(AFOR_DW) X(AFAND_W) X(AFAND_DW) X(AFXOR_W) X(AFXOR_DW) \
   X(AXCHG_W) X(AXCHG_DW) X(ACMPXCHG_W) X(ACMPXCHG_DW)
+
+enum xop {
+#define XOP_ENUM(n) OP_##n,
+  OPS(XOP_ENUM)
+#undef XOP_ENUM
+  OP__COUNT
+};
 
 #endif
