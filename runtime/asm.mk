@@ -1,10 +1,11 @@
 # asm.mk - bpf-asm, the runtime BPF assembler/disassembler.
 # The assembler proper: asm.c drives the files named for what they do
-# (asm/asm.h lists them); elfw.c writes the object, dis.c disassembles.
+# (asm/asm.h lists them); elfw.c writes the object, dis.c disassembles
+# what the object reader obj/bpfobj.c (shared with bpf-run) read.
 ASM_CORE := asm/asm.c asm/names.c asm/symbols.c asm/sections.c asm/lex.c \
             asm/expr.c asm/emit.c asm/gnu.c asm/pseudoc.c asm/directives.c \
             asm/macro.c asm/statement.c asm/resolve.c asm/relax.c
-ASM_SRCS := insn.c $(ASM_CORE) asm/elfw.c asm/dis.c asm/main.c
+ASM_SRCS := insn.c $(ASM_CORE) asm/elfw.c asm/dis.c obj/bpfobj.c asm/main.c
 ASM_OBJS := $(ASM_SRCS:%.c=$(OBJDIR)/%.o)
 ASM_LIBEXEC := $(BUILD)/libexec/bpfsupport
 
@@ -40,10 +41,11 @@ $(ASM_FUZZ): fuzz/asm-fuzz.c insn.c $(ASM_CORE) insn.h asm/asm.h
 ASM_DIS_FUZZ := $(BUILD)/fuzz/asm-dis-fuzz
 ASM_DIS_FUZZ_CORPUS := $(BUILD)/fuzz/asm-dis-corpus
 
-$(ASM_DIS_FUZZ): fuzz/asm-dis-fuzz.c insn.c $(ASM_CORE) asm/dis.c insn.h asm/asm.h
+$(ASM_DIS_FUZZ): fuzz/asm-dis-fuzz.c insn.c $(ASM_CORE) asm/dis.c obj/bpfobj.c insn.h asm/asm.h \
+  obj/bpfobj.h obj/bpf-elf.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE -g -O1 -I. -fsanitize=fuzzer,address,undefined \
-	  -o $@ fuzz/asm-dis-fuzz.c insn.c $(ASM_CORE) asm/dis.c -lelf
+	  -o $@ fuzz/asm-dis-fuzz.c insn.c $(ASM_CORE) asm/dis.c obj/bpfobj.c -lelf
 
 # FUZZ_SECONDS for the parser, then FUZZ_SECONDS for the disassembler.
 fuzz-asm: $(ASM_FUZZ) $(ASM_DIS_FUZZ)

@@ -1,6 +1,8 @@
 # run.mk - bpf-run, the BPF simulator (runtime/sim/), its fuzz targets and
 # benchmark.  Included by runtime/Makefile.
-SIM_SRCS := sim/elf-load.c sim/vm.c sim/interp.c sim/maps.c sim/helpers.c
+# The object reader (obj/, shared with bpf-asm -d), then the simulator.
+SIM_SRCS := obj/bpfobj.c obj/bpfobj-btf.c sim/elf-load.c sim/vm.c sim/interp.c sim/maps.c \
+  sim/helpers.c
 SIM_OBJS := $(SIM_SRCS:%.c=$(OBJDIR)/%.o)
 
 all: $(BIN)/bpf-run
@@ -37,7 +39,7 @@ FUZZ_CC ?= clang
 RUN_FUZZ_SRCS := $(SIM_SRCS) insn.c
 RUN_FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -I. -fsanitize=fuzzer,address,undefined \
   -fno-sanitize-recover=all
-RUN_FUZZ_DEPS := $(SIM_SRCS) $(wildcard sim/*.h) fuzz/run-fuzz-common.h
+RUN_FUZZ_DEPS := $(SIM_SRCS) $(wildcard sim/*.h obj/*.h) fuzz/run-fuzz-common.h
 RUN_FUZZ_TARGETS := run-elf run-insn run-sandbox
 
 $(BUILD)/fuzz/%-fuzz: fuzz/%-fuzz.c $(RUN_FUZZ_DEPS)

@@ -7,12 +7,9 @@
 #include <stdio.h>
 #include "insn.h"
 
-/* LLVM's BPF relocation numbers (what libbpf understands).  */
-enum {
-  R_BPF_NONE = 0, R_BPF_64_64 = 1, R_BPF_64_ABS64 = 2, R_BPF_64_ABS32 = 3,
-  R_BPF_64_NODYLD32 = 4, R_BPF_64_32 = 10
-};
-#define EF_BPF_GNU_XBPF 0x1
+/* <elf.h> with the BPF relocation numbers (LLVM's, what libbpf
+   understands) and e_flags it lacks.  */
+#include "obj/bpf-elf.h"
 
 enum asm_syntax_mode { ASM_SYNTAX_AUTO, ASM_SYNTAX_GNU, ASM_SYNTAX_PSEUDOC };
 

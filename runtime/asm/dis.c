@@ -1,35 +1,15 @@
 /* dis.c - bpf-asm -d: print an ELF BPF object as source that bpf-asm
-   assembles back to the same section contents, relocations and symbols.  */
+   assembles back to the same section contents, relocations and symbols.
+   The object is read by the reader bpf-run uses (obj/bpfobj.h), which
+   refuses a file it cannot read before anything is printed; objects
+   bpf-run would not run are shown all the same.  */
 #include "asm/asm.h"
+#include "obj/bpfobj.h"
 
-#include <elf.h>
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-struct dsym { const char *name; uint64_t value, size; int bind, type, vis; size_t shndx; };
 struct drel { uint64_t off; int type; const char *name; int is_section; int defined; };
-
-struct dobj {
-  Elf *e;
-  size_t shstrndx, nsec;
-  struct dsym *syms;
-  size_t nsyms;
-};
-
-static const char *
-secname (struct dobj *o, size_t idx)
-{
-  Elf_Scn *s = elf_getscn (o->e, idx);
-  GElf_Shdr h;
-  if (!s || !gelf_getshdr (s, &h))
-    return "?";
-  const char *n = elf_strptr (o->e, o->shstrndx, h.sh_name);
-  return n ? n : "?";
-}
 
 static int
 cmp_rel (const void *a, const void *b)
@@ -41,7 +21,7 @@ cmp_rel (const void *a, const void *b)
 static int
 cmp_sym (const void *a, const void *b)
 {
-  const struct dsym *const *x = a, *const *y = b;
+  const struct bpfobj_sym *const *x = a, *const *y = b;
   if ((*x)->value != (*y)->value)
     return (*x)->value < (*y)->value ? -1 : 1;
   return 0;
@@ -61,7 +41,7 @@ plain_name (const char *s)
 }
 
 static void
-sym_attrs (FILE *out, const struct dsym *y)
+sym_attrs (FILE *out, const struct bpfobj_sym *y)
 {
   if (y->bind == STB_GLOBAL)
     fprintf (out, "\t.globl\t%s\n", y->name);
@@ -109,73 +89,22 @@ bytes_line (FILE *out, const uint8_t *p, size_t n)
 int
 dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
 {
-  if (elf_version (EV_CURRENT) == EV_NONE)
-    return -1;
-  int fd = open (path, O_RDONLY);
-  if (fd < 0)
+  char err[1024];
+  struct bpfobj *o = bpfobj_read_file (path, err, sizeof err);
+  if (!o)
     {
-      perror (path);
+      fprintf (stderr, "%s\n", err);
       return -1;
     }
-  struct dobj o = { 0 };
-  o.e = elf_begin (fd, ELF_C_READ, NULL);
-  GElf_Ehdr eh;
-  if (!o.e || elf_kind (o.e) != ELF_K_ELF || !gelf_getehdr (o.e, &eh)
-      || eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_machine != 247
-      || elf_getshdrstrndx (o.e, &o.shstrndx) || elf_getshdrnum (o.e, &o.nsec))
-    {
-      fprintf (stderr, "bpf-asm: %s: not an ELF64 BPF object\n", path);
-      if (o.e)
-        elf_end (o.e);
-      close (fd);
-      return -1;
-    }
-  if (eh.e_ident[EI_DATA] != ELFDATA2LSB)
-    {
-      fprintf (stderr, "bpf-asm: %s: big-endian objects are not supported\n", path);
-      elf_end (o.e);
-      close (fd);
-      return -1;
-    }
-  /* Symbols.  */
-  size_t symscn_idx = 0;
-  for (Elf_Scn *s = elf_nextscn (o.e, NULL); s; s = elf_nextscn (o.e, s))
-    {
-      GElf_Shdr h;
-      if (gelf_getshdr (s, &h) && h.sh_type == SHT_SYMTAB)
-        {
-          symscn_idx = elf_ndxscn (s);
-          Elf_Data *d = elf_getdata (s, NULL);
-          size_t n = (d && h.sh_entsize) ? d->d_size / sizeof (Elf64_Sym) : 0;
-          o.syms = calloc (n + 1, sizeof *o.syms);
-          for (size_t i = 0; i < n; i++)
-            {
-              GElf_Sym g;
-              if (!gelf_getsym (d, (int) i, &g))
-                continue;
-              const char *nm = elf_strptr (o.e, h.sh_link, g.st_name);
-              struct dsym *y = &o.syms[o.nsyms++];
-              y->type = GELF_ST_TYPE (g.st_info);
-              y->name = nm ? nm : "";
-              if (y->type == STT_SECTION)
-                y->name = g.st_shndx < o.nsec ? secname (&o, g.st_shndx) : "?";
-              y->value = g.st_value;
-              y->size = g.st_size;
-              y->bind = GELF_ST_BIND (g.st_info);
-              y->vis = GELF_ST_VISIBILITY (g.st_other);
-              y->shndx = g.st_shndx;
-            }
-          break;
-        }
-    }
+  const Elf64_Ehdr eh = o->eh;
   fprintf (out, "# bpf-asm -d %s\n", path);
   /* e_flags survive the round trip through bpf-asm's .eflags.  */
   if (eh.e_flags)
     fprintf (out, "\t.eflags\t0x%x%s\n", (unsigned) eh.e_flags,
              eh.e_flags == EF_BPF_GNU_XBPF ? "\t# EF_BPF_GNU_XBPF" : "");
-  for (size_t i = 0; i < o.nsyms; i++)
+  for (size_t i = 0; i < o->nsyms; i++)
     {
-      struct dsym *y = &o.syms[i];
+      const struct bpfobj_sym *y = &o->syms[i];
       if (i == 0 || y->type == STT_SECTION)
         continue;
       if (y->type == STT_FILE && y->name[0])
@@ -196,16 +125,14 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
     }
   int rc = 0;
   FILE *real_out = out, *nullf = NULL;
-  for (Elf_Scn *s = elf_nextscn (o.e, NULL); s; s = elf_nextscn (o.e, s))
+  for (size_t idx = 1; idx < o->nsec; idx++)
     {
-      GElf_Shdr h;
-      if (!gelf_getshdr (s, &h))
-        continue;
+      const struct bpfobj_sec *S = &o->secs[idx];
+      const Elf64_Shdr h = S->sh;
       if (h.sh_type != SHT_PROGBITS && h.sh_type != SHT_NOBITS && h.sh_type != SHT_NOTE
           && h.sh_type != SHT_INIT_ARRAY)
         continue;
-      size_t idx = elf_ndxscn (s);
-      const char *nm = secname (&o, idx);
+      const char *nm = S->name;
       char flags[16];
       int nf = 0;
       if (h.sh_flags & SHF_ALLOC) flags[nf++] = 'a';
@@ -225,49 +152,33 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
       if (h.sh_addralign > 1 && !(h.sh_addralign & (h.sh_addralign - 1)))
         fprintf (out, "\t.balign\t%llu\n", (unsigned long long) h.sh_addralign);
       /* Relocations of this section.  */
-      struct drel *rels = NULL;
-      size_t nrel = 0;
-      for (Elf_Scn *x = elf_nextscn (o.e, NULL); x; x = elf_nextscn (o.e, x))
+      size_t nrel = S->nrels;
+      struct drel *rels = calloc (nrel + 1, sizeof *rels);
+      for (size_t i = 0; rels && i < nrel; i++)
         {
-          GElf_Shdr rh;
-          if (!gelf_getshdr (x, &rh) || rh.sh_type != SHT_REL || rh.sh_info != idx
-              || rh.sh_link != symscn_idx)
-            continue;
-          Elf_Data *d = elf_getdata (x, NULL);
-          size_t n = d ? d->d_size / sizeof (Elf64_Rel) : 0;
-          rels = realloc (rels, (nrel + n + 1) * sizeof *rels);
-          for (size_t i = 0; i < n; i++)
-            {
-              GElf_Rel r;
-              if (!gelf_getrel (d, (int) i, &r))
-                continue;
-              size_t si = GELF_R_SYM (r.r_info);
-              if (si >= o.nsyms)
-                continue;
-              struct drel *q = &rels[nrel++];
-              q->off = r.r_offset;
-              q->type = (int) GELF_R_TYPE (r.r_info);
-              q->name = o.syms[si].name;
-              q->is_section = o.syms[si].type == STT_SECTION;
-              q->defined = o.syms[si].shndx != SHN_UNDEF;
-            }
+          const struct bpfobj_sym *y = &o->syms[S->rels[i].sym];
+          struct drel *q = &rels[i];
+          q->off = S->rels[i].off;
+          q->type = (int) S->rels[i].type;
+          q->name = y->name;
+          q->is_section = y->type == STT_SECTION;
+          q->defined = y->shndx != SHN_UNDEF;
         }
+      if (!rels)
+        nrel = 0;
       if (nrel)
         qsort (rels, nrel, sizeof *rels, cmp_rel);
       /* Symbols defined here, by value.  */
-      struct dsym **here = calloc (o.nsyms + 1, sizeof *here);
+      const struct bpfobj_sym **here = calloc (o->nsyms + 1, sizeof *here);
       size_t nhere = 0;
-      for (size_t i = 1; i < o.nsyms; i++)
-        if (o.syms[i].shndx == idx && o.syms[i].type != STT_SECTION
-            && o.syms[i].type != STT_FILE && o.syms[i].name[0]
-            && plain_name (o.syms[i].name))
-          here[nhere++] = &o.syms[i];
+      for (size_t i = 1; here && i < o->nsyms; i++)
+        if (o->syms[i].shndx == idx && o->syms[i].type != STT_SECTION
+            && o->syms[i].type != STT_FILE && o->syms[i].name[0]
+            && plain_name (o->syms[i].name))
+          here[nhere++] = &o->syms[i];
       qsort (here, nhere, sizeof *here, cmp_sym);
-      Elf_Data *d = h.sh_type == SHT_NOBITS ? NULL : elf_getdata (s, NULL);
-      const uint8_t *buf = d && d->d_buf ? d->d_buf : NULL;
-      size_t size = h.sh_type == SHT_NOBITS ? h.sh_size : (d ? d->d_size : 0);
-      if (!buf && h.sh_type != SHT_NOBITS)
-        size = 0;
+      const uint8_t *buf = S->data;
+      size_t size = h.sh_type == SHT_NOBITS ? h.sh_size : S->size;
       int exec = (h.sh_flags & SHF_EXECINSTR) != 0;
       /* Jump and pc-relative call targets print as labels .LdisS_OFF.  A
          first pass over an executable section, its output discarded,
@@ -416,7 +327,7 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
                           fprintf (out, "%s-> 0x%llx", show_bytes ? " " : "\t# ",
                                    (unsigned long long) dest);
                           /* The enclosing symbol, for readers.  */
-                          const struct dsym *best = NULL;
+                          const struct bpfobj_sym *best = NULL;
                           for (size_t k = 0; k < nhere; k++)
                             if ((int64_t) here[k]->value <= dest)
                               best = here[k];
@@ -445,9 +356,9 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
               if (ri < nrel && rels[ri].off == off)
                 {
                   const struct drel *r = &rels[ri];
-                  int sz = (r->type == R_BPF_64_ABS64 || r->type == 12) ? 8
+                  int sz = (r->type == R_BPF_64_ABS64 || r->type == R_BPF_DATA_64) ? 8
                            : (r->type == R_BPF_64_ABS32 || r->type == R_BPF_64_NODYLD32
-                              || r->type == 11) ? 4 : 0;
+                              || r->type == R_BPF_DATA_32) ? 4 : 0;
                   if (sz && off + (size_t) sz <= size && quotable (r->name))
                     {
                       uint64_t u = 0;
@@ -511,8 +422,6 @@ dis_file (const char *path, enum bpf_syntax syntax, int show_bytes, FILE *out)
     }
   if (nullf)
     fclose (nullf);
-  free (o.syms);
-  elf_end (o.e);
-  close (fd);
+  bpfobj_free (o);
   return rc;
 }

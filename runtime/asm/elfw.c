@@ -17,10 +17,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef EM_BPF
-#define EM_BPF 247
-#endif
-
 struct strtab { char *buf; size_t len, cap; };
 
 static size_t

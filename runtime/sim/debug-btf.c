@@ -1,88 +1,44 @@
 /* debug-btf.c - the debugger's view of an object's BTF (through libbpf):
    type names, sizes, members, global variables, map key/value types, and
-   gdb-style value printing.  Untrusted input: every type id and size is
-   checked, recursion is bounded.  */
+   gdb-style value printing.  The BTF and symbols are those the loader
+   read (obj/bpfobj.h): the file is not opened again, so the debugger
+   sees the object bpf-run runs.  Untrusted input: every type id and size
+   is checked, recursion is bounded.  */
 #include "sim/debug.h"
+#include "sim/elf-load.h"
+#include "obj/bpfobj.h"
 
 #include <bpf/btf.h>
-#include <bpf/libbpf.h>
 #include <ctype.h>
-#include <fcntl.h>
-#include <gelf.h>
-#include <unistd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct dsym { char *name; char *sec; uint64_t off; };
 struct dbtf {
-  struct btf *btf;
+  struct btf *btf;          /* the object's, borrowed */
   uint32_t n;
-  /* data symbols from the ELF symbol table: clang leaves the offsets of
-     DATASEC variables 0 in objects (libbpf fixes them up at load time,
-     from the same symbols) */
-  struct dsym *syms;
-  size_t nsyms;
+  /* the ELF symbol table: clang leaves the offsets of DATASEC variables
+     0 in objects (libbpf fixes them up at load time, from the same
+     symbols) */
+  const struct bpfobj *file;
 };
 
-static void read_syms(struct dbtf *t, const char *path)
-{
-  int fd = open(path, O_RDONLY);
-  if (fd < 0)
-    return;
-  elf_version(EV_CURRENT);
-  Elf *e = elf_begin(fd, ELF_C_READ, NULL);
-  size_t shstrndx;
-  if (!e || elf_getshdrstrndx(e, &shstrndx))
-    goto out;
-  Elf_Scn *scn = NULL;
-  while ((scn = elf_nextscn(e, scn)))
-    {
-      GElf_Shdr sh;
-      if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
-        continue;
-      Elf_Data *data = elf_getdata(scn, NULL);
-      if (!data)
-        continue;
-      size_t n = sh.sh_size / sh.sh_entsize;
-      for (size_t i = 0; i < n && i < 1000000; i++)
-        {
-          GElf_Sym sym;
-          if (!gelf_getsym(data, i, &sym) || GELF_ST_TYPE(sym.st_info) != STT_OBJECT
-              || sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
-            continue;
-          const char *nm = elf_strptr(e, sh.sh_link, sym.st_name);
-          Elf_Scn *ds = elf_getscn(e, sym.st_shndx);
-          GElf_Shdr dsh;
-          if (!nm || !ds || !gelf_getshdr(ds, &dsh))
-            continue;
-          const char *sn = elf_strptr(e, shstrndx, dsh.sh_name);
-          if (!sn)
-            continue;
-          struct dsym *ns = realloc(t->syms, (t->nsyms + 1) * sizeof *t->syms);
-          if (!ns)
-            break;
-          t->syms = ns;
-          t->syms[t->nsyms].name = strdup(nm);
-          t->syms[t->nsyms].sec = strdup(sn);
-          /* executables: offsets from the section's start */
-          t->syms[t->nsyms].off = sym.st_value - (dsh.sh_addr <= sym.st_value ? dsh.sh_addr : 0);
-          t->nsyms++;
-        }
-    }
-out:
-  if (e)
-    elf_end(e);
-  close(fd);
-}
-
-/* Offset of variable NAME in section SEC: the symbol's, else BTF's.  */
+/* Offset of variable NAME in section SEC: its data symbol's (from the
+   section's start, in executables too), else BTF's.  */
 static uint32_t var_off(struct dbtf *t, const char *name, const char *sec, uint32_t btf_off)
 {
-  for (size_t i = 0; i < t->nsyms; i++)
-    if (!strcmp(t->syms[i].name, name) && !strcmp(t->syms[i].sec, sec))
-      return (uint32_t)t->syms[i].off;
+  const struct bpfobj *f = t->file;
+  for (size_t i = 0; f && i < f->nsyms; i++)
+    {
+      const struct bpfobj_sym *y = &f->syms[i];
+      if (y->type != STT_OBJECT || y->shndx == SHN_UNDEF || y->shndx >= SHN_LORESERVE
+          || y->shndx >= f->nsec
+          || strcmp(y->name, name) || strcmp(f->secs[y->shndx].name, sec))
+        continue;
+      uint64_t addr = f->secs[y->shndx].sh.sh_addr;
+      return (uint32_t)(y->value - (addr <= y->value ? addr : 0));
+    }
   return btf_off;
 }
 
@@ -117,41 +73,21 @@ void sb_free(struct sbuf *b)
   memset(b, 0, sizeof *b);
 }
 
-static int silent_print(enum libbpf_print_level l, const char *f, va_list ap)
+struct dbtf *dbtf_open(const struct elo_object *o)
 {
-  (void)l; (void)f; (void)ap;
-  return 0;
-}
-
-struct dbtf *dbtf_open(const char *path)
-{
-  libbpf_set_print(silent_print);
-  struct btf *b = btf__parse_elf(path, NULL);
-  if (!b || libbpf_get_error(b))
+  if (!o || !o->btf)
     return NULL;
   struct dbtf *t = calloc(1, sizeof *t);
   if (!t)
-    {
-      btf__free(b);
-      return NULL;
-    }
-  t->btf = b;
-  t->n = btf__type_cnt(b);
-  read_syms(t, path);
+    return NULL;
+  t->btf = o->btf;
+  t->n = btf__type_cnt(o->btf);
+  t->file = o->file;
   return t;
 }
 
 void dbtf_close(struct dbtf *t)
 {
-  if (!t)
-    return;
-  btf__free(t->btf);
-  for (size_t i = 0; i < t->nsyms; i++)
-    {
-      free(t->syms[i].name);
-      free(t->syms[i].sec);
-    }
-  free(t->syms);
   free(t);
 }
 

@@ -15,7 +15,7 @@ int debug_trace_run(struct vm *vm, uint32_t entry, const uint64_t args[5], uint6
       d->vm = vm;
       d->obj = vm->obj;
       d->file = vm->obj->name;
-      d->btf = dbtf_open(vm->obj->name);
+      d->btf = dbtf_open(vm->obj);
       dbg_setup_ops(d);
     }
   d->trace = mode;

@@ -1086,7 +1086,7 @@ int debug_main(struct vm *vm, const char *file, int prog, dbg_prepare_fn prep, v
   d->prog = prog;
   d->prep = prep;
   d->parg = arg;
-  d->btf = dbtf_open(file);
+  d->btf = dbtf_open(vm->obj);
   d->syntax = BPF_SYNTAX_PSEUDOC;
   dbg_setup_ops(d);
   {

@@ -47,7 +47,10 @@ void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(print
 void sb_free(struct sbuf *b);
 
 struct dbtf;
-struct dbtf *dbtf_open(const char *path);   /* NULL: no usable BTF */
+struct elo_object;
+/* The BTF and symbols the loader read with O (borrowed: O outlives the
+   debugger's view).  NULL: no usable BTF.  */
+struct dbtf *dbtf_open(const struct elo_object *o);
 void dbtf_close(struct dbtf *t);
 
 enum { DK_VOID, DK_INT, DK_PTR, DK_ARRAY, DK_STRUCT, DK_UNION, DK_ENUM, DK_FUNC, DK_FLOAT, DK_OTHER };

@@ -1,77 +1,71 @@
-/* elf-load.c - read a BPF ELF object the way libbpf loads it.  See
-   elf-load.h.  Every field read from the file is bounds-checked.  */
+/* elf-load.c - load a BPF ELF object the way libbpf loads it, from what
+   the object reader (obj/bpfobj.h) read: code, maps, relocations applied,
+   programs.  See elf-load.h.  What the reader leaves to its users is
+   checked here: whether the object can run (its type, code sizes, which
+   relocation fits which instruction, map definitions), and every offset
+   into a section's bytes.  */
 #include "sim/elf-load.h"
+#include "obj/bpfobj.h"
 #include <bpf/btf.h>
-#include <bpf/libbpf.h>
+#include <linux/bpf.h>
 
-#include <gelf.h>
-#include <libelf.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/version.h>
 
-#ifndef EM_BPF
-#define EM_BPF 247
+_Static_assert(ELO_LD_MAP == BPF_PSEUDO_MAP_FD && ELO_LD_MAP_VALUE == BPF_PSEUDO_MAP_VALUE
+               && ELO_LD_FUNC == BPF_PSEUDO_FUNC && ELO_CALL_LOCAL == BPF_PSEUDO_CALL
+               && ELO_CALL_KFUNC == BPF_PSEUDO_KFUNC_CALL, "elf-load.h's numbers are the kernel's");
+
+/* Program types are <linux/bpf.h>'s; headers older than Linux 6.4 lack
+   the netfilter type (an enumerator, hence the version test).  */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 4, 0)
+#define BPF_PROG_TYPE_NETFILTER 32
 #endif
-#define R_BPF_64_64 1
-#define R_BPF_64_ABS64 2
-#define R_BPF_64_ABS32 3
-#define R_BPF_64_32 10
-#define R_BPF_DATA_64 12   /* binutils' name for 64-bit data (GCC) */
-
-/* Program types (values of enum bpf_prog_type).  */
-enum {
-  PT_UNSPEC = 0, PT_SOCKET_FILTER = 1, PT_KPROBE = 2, PT_SCHED_CLS = 3,
-  PT_SCHED_ACT = 4, PT_TRACEPOINT = 5, PT_XDP = 6, PT_PERF_EVENT = 7,
-  PT_CGROUP_SKB = 8, PT_CGROUP_SOCK = 9, PT_LWT_IN = 10, PT_LWT_OUT = 11,
-  PT_LWT_XMIT = 12, PT_SOCK_OPS = 13, PT_SK_SKB = 14, PT_CGROUP_DEVICE = 15,
-  PT_SK_MSG = 16, PT_RAW_TRACEPOINT = 17, PT_CGROUP_SOCK_ADDR = 18,
-  PT_LWT_SEG6LOCAL = 19, PT_LIRC_MODE2 = 20, PT_SK_REUSEPORT = 21,
-  PT_FLOW_DISSECTOR = 22, PT_CGROUP_SYSCTL = 23,
-  PT_RAW_TRACEPOINT_WRITABLE = 24, PT_CGROUP_SOCKOPT = 25, PT_TRACING = 26,
-  PT_STRUCT_OPS = 27, PT_EXT = 28, PT_LSM = 29, PT_SK_LOOKUP = 30,
-  PT_SYSCALL = 31, PT_NETFILTER = 32
-};
 
 /* Section prefixes as in libbpf's section_defs (order matters: first
    match wins; entries ending in '/' or '+' accept suffixes).  */
 static const struct { const char *pfx; uint32_t type; int exact; } sec_defs[] = {
-  { "socket", PT_SOCKET_FILTER, 0 },
-  { "sk_reuseport/migrate", PT_SK_REUSEPORT, 1 },
-  { "sk_reuseport", PT_SK_REUSEPORT, 1 },
-  { "kprobe/", PT_KPROBE, 0 }, { "uprobe/", PT_KPROBE, 0 },
-  { "uprobe.s/", PT_KPROBE, 0 }, { "kretprobe/", PT_KPROBE, 0 },
-  { "uretprobe/", PT_KPROBE, 0 }, { "uretprobe.s/", PT_KPROBE, 0 },
-  { "kprobe.multi/", PT_KPROBE, 0 }, { "kretprobe.multi/", PT_KPROBE, 0 },
-  { "ksyscall/", PT_KPROBE, 0 }, { "kretsyscall/", PT_KPROBE, 0 },
-  { "usdt/", PT_KPROBE, 0 }, { "kprobe", PT_KPROBE, 1 }, { "uprobe", PT_KPROBE, 1 },
-  { "tc", PT_SCHED_CLS, 1 }, { "tc/", PT_SCHED_CLS, 0 },
-  { "classifier", PT_SCHED_CLS, 0 }, { "action", PT_SCHED_ACT, 0 },
-  { "tracepoint/", PT_TRACEPOINT, 0 }, { "tp/", PT_TRACEPOINT, 0 },
-  { "raw_tracepoint/", PT_RAW_TRACEPOINT, 0 }, { "raw_tp/", PT_RAW_TRACEPOINT, 0 },
-  { "raw_tracepoint.w/", PT_RAW_TRACEPOINT_WRITABLE, 0 },
-  { "raw_tp.w/", PT_RAW_TRACEPOINT_WRITABLE, 0 },
-  { "tp_btf/", PT_TRACING, 0 }, { "fentry/", PT_TRACING, 0 },
-  { "fmod_ret/", PT_TRACING, 0 }, { "fexit/", PT_TRACING, 0 },
-  { "fentry.s/", PT_TRACING, 0 }, { "fmod_ret.s/", PT_TRACING, 0 },
-  { "fexit.s/", PT_TRACING, 0 }, { "freplace/", PT_EXT, 0 },
-  { "lsm/", PT_LSM, 0 }, { "lsm.s/", PT_LSM, 0 }, { "lsm_cgroup/", PT_LSM, 0 },
-  { "iter/", PT_TRACING, 0 }, { "iter.s/", PT_TRACING, 0 },
-  { "syscall", PT_SYSCALL, 1 },
-  { "xdp.frags/devmap", PT_XDP, 1 }, { "xdp/devmap", PT_XDP, 1 },
-  { "xdp.frags/cpumap", PT_XDP, 1 }, { "xdp/cpumap", PT_XDP, 1 },
-  { "xdp.frags", PT_XDP, 1 }, { "xdp", PT_XDP, 0 },
-  { "perf_event", PT_PERF_EVENT, 0 },
-  { "lwt_in", PT_LWT_IN, 0 }, { "lwt_out", PT_LWT_OUT, 0 },
-  { "lwt_xmit", PT_LWT_XMIT, 0 }, { "lwt_seg6local", PT_LWT_SEG6LOCAL, 0 },
-  { "sockops", PT_SOCK_OPS, 0 }, { "sk_skb", PT_SK_SKB, 0 },
-  { "sk_msg", PT_SK_MSG, 0 }, { "lirc_mode2", PT_LIRC_MODE2, 0 },
-  { "flow_dissector", PT_FLOW_DISSECTOR, 0 },
-  { "cgroup_skb/", PT_CGROUP_SKB, 0 }, { "cgroup/skb", PT_CGROUP_SKB, 1 },
-  { "cgroup/", PT_CGROUP_SOCK, 0 },  /* approximate for the cgroup family */
-  { "struct_ops", PT_STRUCT_OPS, 0 }, { "sk_lookup", PT_SK_LOOKUP, 0 },
-  { "netfilter", PT_NETFILTER, 1 },
+  { "socket", BPF_PROG_TYPE_SOCKET_FILTER, 0 },
+  { "sk_reuseport/migrate", BPF_PROG_TYPE_SK_REUSEPORT, 1 },
+  { "sk_reuseport", BPF_PROG_TYPE_SK_REUSEPORT, 1 },
+  { "kprobe/", BPF_PROG_TYPE_KPROBE, 0 }, { "uprobe/", BPF_PROG_TYPE_KPROBE, 0 },
+  { "uprobe.s/", BPF_PROG_TYPE_KPROBE, 0 }, { "kretprobe/", BPF_PROG_TYPE_KPROBE, 0 },
+  { "uretprobe/", BPF_PROG_TYPE_KPROBE, 0 }, { "uretprobe.s/", BPF_PROG_TYPE_KPROBE, 0 },
+  { "kprobe.multi/", BPF_PROG_TYPE_KPROBE, 0 }, { "kretprobe.multi/", BPF_PROG_TYPE_KPROBE, 0 },
+  { "ksyscall/", BPF_PROG_TYPE_KPROBE, 0 }, { "kretsyscall/", BPF_PROG_TYPE_KPROBE, 0 },
+  { "usdt/", BPF_PROG_TYPE_KPROBE, 0 }, { "kprobe", BPF_PROG_TYPE_KPROBE, 1 },
+  { "uprobe", BPF_PROG_TYPE_KPROBE, 1 },
+  { "tc", BPF_PROG_TYPE_SCHED_CLS, 1 }, { "tc/", BPF_PROG_TYPE_SCHED_CLS, 0 },
+  { "classifier", BPF_PROG_TYPE_SCHED_CLS, 0 }, { "action", BPF_PROG_TYPE_SCHED_ACT, 0 },
+  { "tracepoint/", BPF_PROG_TYPE_TRACEPOINT, 0 }, { "tp/", BPF_PROG_TYPE_TRACEPOINT, 0 },
+  { "raw_tracepoint/", BPF_PROG_TYPE_RAW_TRACEPOINT, 0 },
+  { "raw_tp/", BPF_PROG_TYPE_RAW_TRACEPOINT, 0 },
+  { "raw_tracepoint.w/", BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE, 0 },
+  { "raw_tp.w/", BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE, 0 },
+  { "tp_btf/", BPF_PROG_TYPE_TRACING, 0 }, { "fentry/", BPF_PROG_TYPE_TRACING, 0 },
+  { "fmod_ret/", BPF_PROG_TYPE_TRACING, 0 }, { "fexit/", BPF_PROG_TYPE_TRACING, 0 },
+  { "fentry.s/", BPF_PROG_TYPE_TRACING, 0 }, { "fmod_ret.s/", BPF_PROG_TYPE_TRACING, 0 },
+  { "fexit.s/", BPF_PROG_TYPE_TRACING, 0 }, { "freplace/", BPF_PROG_TYPE_EXT, 0 },
+  { "lsm/", BPF_PROG_TYPE_LSM, 0 }, { "lsm.s/", BPF_PROG_TYPE_LSM, 0 },
+  { "lsm_cgroup/", BPF_PROG_TYPE_LSM, 0 },
+  { "iter/", BPF_PROG_TYPE_TRACING, 0 }, { "iter.s/", BPF_PROG_TYPE_TRACING, 0 },
+  { "syscall", BPF_PROG_TYPE_SYSCALL, 1 },
+  { "xdp.frags/devmap", BPF_PROG_TYPE_XDP, 1 }, { "xdp/devmap", BPF_PROG_TYPE_XDP, 1 },
+  { "xdp.frags/cpumap", BPF_PROG_TYPE_XDP, 1 }, { "xdp/cpumap", BPF_PROG_TYPE_XDP, 1 },
+  { "xdp.frags", BPF_PROG_TYPE_XDP, 1 }, { "xdp", BPF_PROG_TYPE_XDP, 0 },
+  { "perf_event", BPF_PROG_TYPE_PERF_EVENT, 0 },
+  { "lwt_in", BPF_PROG_TYPE_LWT_IN, 0 }, { "lwt_out", BPF_PROG_TYPE_LWT_OUT, 0 },
+  { "lwt_xmit", BPF_PROG_TYPE_LWT_XMIT, 0 }, { "lwt_seg6local", BPF_PROG_TYPE_LWT_SEG6LOCAL, 0 },
+  { "sockops", BPF_PROG_TYPE_SOCK_OPS, 0 }, { "sk_skb", BPF_PROG_TYPE_SK_SKB, 0 },
+  { "sk_msg", BPF_PROG_TYPE_SK_MSG, 0 }, { "lirc_mode2", BPF_PROG_TYPE_LIRC_MODE2, 0 },
+  { "flow_dissector", BPF_PROG_TYPE_FLOW_DISSECTOR, 0 },
+  { "cgroup_skb/", BPF_PROG_TYPE_CGROUP_SKB, 0 }, { "cgroup/skb", BPF_PROG_TYPE_CGROUP_SKB, 1 },
+  { "cgroup/", BPF_PROG_TYPE_CGROUP_SOCK, 0 },  /* approximate for the cgroup family */
+  { "struct_ops", BPF_PROG_TYPE_STRUCT_OPS, 0 }, { "sk_lookup", BPF_PROG_TYPE_SK_LOOKUP, 0 },
+  { "netfilter", BPF_PROG_TYPE_NETFILTER, 1 },
 };
 
 uint32_t elo_sec_prog_type(const char *sec)
@@ -93,17 +87,20 @@ uint32_t elo_sec_prog_type(const char *sec)
             return sec_defs[i].type;
         }
     }
-  return PT_UNSPEC;
+  return BPF_PROG_TYPE_UNSPEC;
 }
 
 static const struct { const char *name; uint32_t type; } type_names[] = {
-  { "socket", PT_SOCKET_FILTER }, { "socket_filter", PT_SOCKET_FILTER },
-  { "kprobe", PT_KPROBE }, { "tc", PT_SCHED_CLS }, { "sched_cls", PT_SCHED_CLS },
-  { "classifier", PT_SCHED_CLS }, { "action", PT_SCHED_ACT }, { "sched_act", PT_SCHED_ACT },
-  { "tracepoint", PT_TRACEPOINT }, { "xdp", PT_XDP }, { "perf_event", PT_PERF_EVENT },
-  { "cgroup_skb", PT_CGROUP_SKB }, { "raw_tracepoint", PT_RAW_TRACEPOINT },
-  { "raw_tp", PT_RAW_TRACEPOINT }, { "tracing", PT_TRACING },
-  { "syscall", PT_SYSCALL }, { "exec", PT_UNSPEC }, { "unspec", PT_UNSPEC },
+  { "socket", BPF_PROG_TYPE_SOCKET_FILTER }, { "socket_filter", BPF_PROG_TYPE_SOCKET_FILTER },
+  { "kprobe", BPF_PROG_TYPE_KPROBE }, { "tc", BPF_PROG_TYPE_SCHED_CLS },
+  { "sched_cls", BPF_PROG_TYPE_SCHED_CLS }, { "classifier", BPF_PROG_TYPE_SCHED_CLS },
+  { "action", BPF_PROG_TYPE_SCHED_ACT }, { "sched_act", BPF_PROG_TYPE_SCHED_ACT },
+  { "tracepoint", BPF_PROG_TYPE_TRACEPOINT }, { "xdp", BPF_PROG_TYPE_XDP },
+  { "perf_event", BPF_PROG_TYPE_PERF_EVENT },
+  { "cgroup_skb", BPF_PROG_TYPE_CGROUP_SKB }, { "raw_tracepoint", BPF_PROG_TYPE_RAW_TRACEPOINT },
+  { "raw_tp", BPF_PROG_TYPE_RAW_TRACEPOINT }, { "tracing", BPF_PROG_TYPE_TRACING },
+  { "syscall", BPF_PROG_TYPE_SYSCALL }, { "exec", BPF_PROG_TYPE_UNSPEC },
+  { "unspec", BPF_PROG_TYPE_UNSPEC },
 };
 
 int elo_type_from_name(const char *name, uint32_t *type)
@@ -129,33 +126,25 @@ const char *elo_type_name(uint32_t type)
 struct ld {
   struct elo_object *o;
   char *err; size_t errlen;
-  Elf *elf;
-  size_t nsec, shstrndx;
+  size_t nsec;
   struct sec {
+    /* the reader's section (struct bpfobj_sec) */
     const char *name;
-    GElf_Shdr sh;
+    Elf64_Shdr sh;
     const uint8_t *data; size_t size;  /* NULL data for NOBITS */
+    const struct bpfobj_rel *rels; size_t nrels;
+    /* what the loader makes of it */
     int64_t code_base;                  /* insn index, -1 if not code */
     int map;                            /* data map index, -1 */
     int kind;                           /* 1 .maps, 2 legacy maps */
   } *secs;
-  GElf_Sym *syms; size_t nsyms; const char **symnames;
+  const struct bpfobj_sym *syms; size_t nsyms;
   /* BTF */
-  const uint8_t *btf; size_t btf_len;
   struct btf *btfp;        /* libbpf's reading of .BTF; owned by the object */
   int btf_refused;          /* .BTF present but libbpf refused it */
 };
 
-static void *xcalloc(size_t n, size_t s)
-{
-  void *p = calloc(n ? n : 1, s ? s : 1);
-  if (!p)
-    {
-      fprintf(stderr, "bpf-run: error: out of memory\n");
-      exit(2);
-    }
-  return p;
-}
+#define xcalloc bpfobj_xcalloc   /* out of memory: a message and exit 2 */
 
 static int fail(struct ld *l, const char *fmt, ...)
 {
@@ -254,7 +243,7 @@ static int parse_map_struct(struct ld *l, uint32_t tid, struct elo_map *m, int d
           if (!p || !btf_is_ptr(p))
             return fail(l, "map '%s': 'values' is not an array of pointers", m->name);
           const struct btf_type *in = btf_type_of(l, btf_skip(l, p->type));
-          if (in && btf_is_struct(in) && m->type != 3 /* PROG_ARRAY */)
+          if (in && btf_is_struct(in) && m->type != BPF_MAP_TYPE_PROG_ARRAY)
             {
               /* map-in-map: remember the inner definition as a map
                  of its own (appended by the caller) */
@@ -323,27 +312,26 @@ static int load_maps(struct ld *l)
           /* legacy struct bpf_map_def, one per symbol */
           int nmapsyms = 0;
           for (size_t i = 0; i < l->nsyms; i++)
-            if (l->syms[i].st_shndx == s && GELF_ST_TYPE(l->syms[i].st_info) != STT_SECTION
-                && l->symnames[i][0])
+            if (l->syms[i].shndx == s && l->syms[i].type != STT_SECTION && l->syms[i].name[0])
               nmapsyms++;
           if (!nmapsyms)
             continue;
           for (size_t i = 0; i < l->nsyms; i++)
             {
-              GElf_Sym *y = &l->syms[i];
-              if (y->st_shndx != s || GELF_ST_TYPE(y->st_info) == STT_SECTION || !l->symnames[i][0])
+              const struct bpfobj_sym *y = &l->syms[i];
+              if (y->shndx != s || y->type == STT_SECTION || !y->name[0])
                 continue;
-              if (y->st_value + 16 > S->size || !S->data)
-                return fail(l, "legacy map '%s' outside section 'maps'", l->symnames[i]);
+              if (y->value + 16 > S->size || !S->data)
+                return fail(l, "legacy map '%s' outside section 'maps'", y->name);
               struct elo_map m;
               memset(&m, 0, sizeof m);
-              snprintf(m.name, sizeof m.name, "%s", l->symnames[i]);
-              const uint8_t *d = S->data + y->st_value;
+              snprintf(m.name, sizeof m.name, "%s", y->name);
+              const uint8_t *d = S->data + y->value;
               m.type = rd32(d); m.key_size = rd32(d + 4);
               m.value_size = rd32(d + 8); m.max_entries = rd32(d + 12);
-              if (y->st_value + 20 <= S->size)
+              if (y->value + 20 <= S->size)
                 m.flags = rd32(d + 16);
-              m.sec = s; m.sec_off = y->st_value; m.inner = -1;
+              m.sec = s; m.sec_off = y->value; m.inner = -1;
               if (add_map(l, &m) < 0)
                 return -1;
             }
@@ -361,11 +349,11 @@ static int load_maps(struct ld *l)
         {
           /* no usable BTF: every symbol is a map we cannot describe */
           for (size_t i = 0; i < l->nsyms; i++)
-            if (l->syms[i].st_shndx == s && GELF_ST_TYPE(l->syms[i].st_info) == STT_OBJECT)
+            if (l->syms[i].shndx == s && l->syms[i].type == STT_OBJECT)
               return fail(l, l->btf_refused ? "map '%s' in .maps needs BTF to read its definition, "
                           "and the object's .BTF is invalid (libbpf refuses it)"
                           : "map '%s' in .maps needs BTF to read its definition "
-                          "(build with -g for clang, -gbtf for bpf-gcc)", l->symnames[i]);
+                          "(build with -g for clang, -gbtf for bpf-gcc)", l->syms[i].name);
           continue;
         }
       uint32_t vlen = btf_vlen(ds);
@@ -383,8 +371,8 @@ static int load_maps(struct ld *l)
           /* clang leaves DATASEC offsets 0 in objects; libbpf takes them
              from the symbols, so do we */
           for (size_t k = 0; k < l->nsyms; k++)
-            if (l->syms[k].st_shndx == s && !strcmp(l->symnames[k], m.name))
-              m.sec_off = l->syms[k].st_value;
+            if (l->syms[k].shndx == s && !strcmp(l->syms[k].name, m.name))
+              m.sec_off = l->syms[k].value;
           if (parse_map_struct(l, var->type, &m, 0))
             return -1;
           if (add_map(l, &m) < 0)
@@ -402,7 +390,7 @@ static int load_maps(struct ld *l)
       struct elo_map m;
       memset(&m, 0, sizeof m);
       snprintf(m.name, sizeof m.name, "%.15s", S->name);
-      m.type = 2; /* ARRAY */
+      m.type = BPF_MAP_TYPE_ARRAY;
       m.key_size = 4;
       m.value_size = S->sh.sh_size;
       if (S->sh.sh_size > (1u << 28))
@@ -455,7 +443,7 @@ static int load_maps(struct ld *l)
           struct elo_map m;
           memset(&m, 0, sizeof m);
           snprintf(m.name, sizeof m.name, ".kconfig");
-          m.type = 2; m.key_size = 4; m.value_size = off; m.max_entries = 1;
+          m.type = BPF_MAP_TYPE_ARRAY; m.key_size = 4; m.value_size = off; m.max_entries = 1;
           m.internal = 1; m.readonly = 1; m.sec = -1; m.inner = -1;
           m.init = xcalloc(1, off);
           int idx = add_map(l, &m);
@@ -478,28 +466,17 @@ static int apply_relocs(struct ld *l, uint8_t *done)
   struct elo_object *o = l->o;
   for (size_t s = 1; s < l->nsec; s++)
     {
-      struct sec *R = &l->secs[s];
-      if (R->sh.sh_type != SHT_REL)
-        continue;
-      if (R->sh.sh_info >= l->nsec)
-        continue;
-      struct sec *T = &l->secs[R->sh.sh_info];
+      struct sec *T = &l->secs[s];
       int is_maps = T->kind == 1;
       if (T->code_base < 0 && !is_maps)
         continue;
-      if (!R->data || R->sh.sh_entsize != sizeof(Elf64_Rel))
-        continue;
-      size_t n = R->size / sizeof(Elf64_Rel);
-      for (size_t i = 0; i < n; i++)
+      for (size_t i = 0; i < T->nrels; i++)
         {
-          Elf64_Rel rel;
-          memcpy(&rel, R->data + i * sizeof rel, sizeof rel);
-          size_t symi = ELF64_R_SYM(rel.r_info);
-          uint32_t type = ELF64_R_TYPE(rel.r_info);
-          if (symi >= l->nsyms)
-            return fail(l, "relocation against bad symbol %zu", symi);
-          GElf_Sym *y = &l->syms[symi];
-          const char *yn = l->symnames[symi];
+          /* the reader checked the symbol index */
+          const struct bpfobj_rel *rel = &T->rels[i];
+          uint32_t type = rel->type;
+          const struct bpfobj_sym *y = &l->syms[rel->sym];
+          const char *yn = y->name;
           if (is_maps)
             {
               /* .rel.maps: initial values of prog arrays / map-in-maps */
@@ -508,7 +485,7 @@ static int apply_relocs(struct ld *l, uint8_t *done)
               int mi = -1;
               uint64_t best = 0;
               for (uint32_t k = 0; k < o->nmaps; k++)
-                if (o->maps[k].sec == (int)R->sh.sh_info && o->maps[k].sec_off <= rel.r_offset
+                if (o->maps[k].sec == (int)s && o->maps[k].sec_off <= rel->off
                     && o->maps[k].sec_off >= best)
                   {
                     best = o->maps[k].sec_off;
@@ -517,7 +494,7 @@ static int apply_relocs(struct ld *l, uint8_t *done)
               if (mi < 0)
                 continue;
               struct elo_map *m = &o->maps[mi];
-              uint64_t rel_off = rel.r_offset - m->sec_off;
+              uint64_t rel_off = rel->off - m->sec_off;
               if (rel_off < m->values_off)
                 continue;
               uint64_t slot = (rel_off - m->values_off) / 8;
@@ -533,17 +510,17 @@ static int apply_relocs(struct ld *l, uint8_t *done)
                 }
               continue;
             }
-          if (rel.r_offset % 8 || rel.r_offset + 8 > T->size)
+          if (rel->off % 8 || rel->off + 8 > T->size)
             return fail(l, "relocation offset %#llx outside section %s",
-                        (unsigned long long)rel.r_offset, T->name);
-          uint64_t idx = T->code_base + rel.r_offset / 8;
+                        (unsigned long long)rel->off, T->name);
+          uint64_t idx = T->code_base + rel->off / 8;
           struct elo_insn *in = &o->code[idx];
-          int ys = y->st_shndx;
+          int ys = y->shndx;
           if (type == R_BPF_64_32 && in->code == (BPF_JMP | BPF_K | BPF_CALL))
             {
               if (ys <= 0 || (size_t)ys >= l->nsec || l->secs[ys].code_base < 0)
                 return fail(l, "call relocation against '%s' which is not code", yn);
-              int64_t tgt = l->secs[ys].code_base + (int64_t)(y->st_value / 8) + in->imm + 1;
+              int64_t tgt = l->secs[ys].code_base + (int64_t)(y->value / 8) + in->imm + 1;
               if (tgt < 0 || tgt >= (int64_t)o->ncode)
                 return fail(l, "call target of '%s' outside the code", yn);
               in->regs = (in->regs & 0x0f) | (ELO_CALL_LOCAL << 4);
@@ -573,7 +550,7 @@ static int apply_relocs(struct ld *l, uint8_t *done)
                 return fail(l, "relocation against '%s' in unsupported section", yn);
               else if (l->secs[ys].kind)
                 {
-                  int mi = find_map_by_sec(l, ys, y->st_value);
+                  int mi = find_map_by_sec(l, ys, y->value);
                   if (mi < 0)
                     return fail(l, "relocation against '%s' which is not a map", yn);
                   in->regs = (in->regs & 0x0f) | (ELO_LD_MAP << 4);
@@ -583,13 +560,13 @@ static int apply_relocs(struct ld *l, uint8_t *done)
               else if (l->secs[ys].map >= 0)
                 {
                   in->regs = (in->regs & 0x0f) | (ELO_LD_MAP_VALUE << 4);
-                  int64_t off = (int64_t)y->st_value + in->imm;
+                  int64_t off = (int64_t)y->value + in->imm;
                   in->imm = l->secs[ys].map;
                   in2->imm = (int32_t)off;
                 }
               else if (l->secs[ys].code_base >= 0)
                 {
-                  int64_t tgt = l->secs[ys].code_base + (int64_t)((y->st_value + in->imm) / 8);
+                  int64_t tgt = l->secs[ys].code_base + (int64_t)((y->value + in->imm) / 8);
                   if (tgt < 0 || tgt >= (int64_t)o->ncode)
                     return fail(l, "function reference '%s' outside the code", yn);
                   in->regs = (in->regs & 0x0f) | (ELO_LD_FUNC << 4);
@@ -603,59 +580,45 @@ static int apply_relocs(struct ld *l, uint8_t *done)
             }
           else if (type == R_BPF_64_64 || type == R_BPF_64_32)
             return fail(l, "relocation type %u at insn %llu of %s does not fit the instruction",
-                        type, (unsigned long long)(rel.r_offset / 8), T->name);
+                        type, (unsigned long long)(rel->off / 8), T->name);
         }
     }
   return 0;
 }
 
-static int load_btf_ext(struct ld *l, const uint8_t *ext, size_t len)
+/* Line info: the reader's records, at their instructions in the code
+   array; records of sections that are not code, or past their end, are
+   dropped.  */
+static void load_lines(struct ld *l, const struct bpfobj_btf *b)
 {
   struct elo_object *o = l->o;
-  if (o->lines || len < 32 || (rd32(ext) & 0xffff) != 0xeb9f)
-    return 0;   /* only the first .BTF.ext counts */
-  uint32_t hdr = rd32(ext + 4);
-  if (hdr < 32 || hdr > len)
-    return 0;
-  uint32_t lio = rd32(ext + 16), lil = rd32(ext + 20);
-  if ((uint64_t)hdr + lio + lil > len || lil < 4)
-    return 0;
-  const uint8_t *p = ext + hdr + lio, *end = p + lil;
-  uint32_t rec = rd32(p);
-  p += 4;
-  if (rec < 16)
-    return 0;
-  size_t cap = 64;
-  o->lines = xcalloc(cap, sizeof *o->lines);
-  while (p + 8 <= end)
+  if (!b->nlines)
+    return;
+  o->lines = xcalloc(b->nlines, sizeof *o->lines);
+  const char *sec = NULL;
+  int64_t base = -1;
+  for (size_t i = 0; i < b->nlines; i++)
     {
-      const char *secname = btf_name(l, rd32(p));
-      uint32_t n = rd32(p + 4);
-      p += 8;
-      if ((uint64_t)n * rec > (uint64_t)(end - p))
-        break;
-      int64_t base = -1;
-      for (size_t s = 1; s < l->nsec; s++)
-        if (!strcmp(l->secs[s].name, secname) && l->secs[s].code_base >= 0)
-          base = l->secs[s].code_base;
-      for (uint32_t k = 0; k < n; k++, p += rec)
+      const struct bpfobj_line *R = &b->lines[i];
+      if (R->sec != sec)
         {
-          if (base < 0)
-            continue;
-          uint32_t insn = rd32(p) / 8;
-          if (base + insn >= o->ncode)
-            continue;
-          if (o->nlines == cap)
-            o->lines = realloc(o->lines, (cap *= 2) * sizeof *o->lines);
-          struct elo_line *L = &o->lines[o->nlines++];
-          L->insn = base + insn;
-          L->file = btf_name(l, rd32(p + 4));
-          L->text = btf_name(l, rd32(p + 8));
-          L->line = rd32(p + 12) >> 10;
-          L->col = rd32(p + 12) & 0x3ff;
+          /* records come in groups, one a section: look it up once */
+          sec = R->sec;
+          base = -1;
+          for (size_t s = 1; s < l->nsec; s++)
+            if (!strcmp(l->secs[s].name, sec) && l->secs[s].code_base >= 0)
+              base = l->secs[s].code_base;
         }
+      uint32_t insn = R->off / 8;
+      if (base < 0 || base + insn >= o->ncode)
+        continue;
+      struct elo_line *L = &o->lines[o->nlines++];
+      L->insn = base + insn;
+      L->file = R->file;
+      L->text = R->text;
+      L->line = R->line;
+      L->col = R->col;
     }
-  return 0;
 }
 
 static int line_cmp(const void *a, const void *b)
@@ -664,71 +627,36 @@ static int line_cmp(const void *a, const void *b)
   return x->insn < y->insn ? -1 : x->insn > y->insn;
 }
 
-static int load(struct ld *l, const void *buf, size_t len)
+static int load(struct ld *l, const struct bpfobj *f, const struct bpfobj_btf *bt)
 {
   struct elo_object *o = l->o;
-  elf_version(EV_CURRENT);
-  l->elf = elf_memory((char *)buf, len);
-  if (!l->elf || elf_kind(l->elf) != ELF_K_ELF)
-    return fail(l, "not an ELF file");
-  GElf_Ehdr eh;
-  if (!gelf_getehdr(l->elf, &eh))
-    return fail(l, "bad ELF header");
-  if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB)
-    return fail(l, "not a 64-bit little-endian ELF file");
-  if (eh.e_machine != EM_BPF)
-    return fail(l, "not a BPF object (e_machine %u)", eh.e_machine);
+  const Elf64_Ehdr eh = f->eh;
   if (eh.e_type != ET_REL && eh.e_type != ET_EXEC)
     return fail(l, "neither a relocatable object nor an executable");
   o->is_exec = eh.e_type == ET_EXEC;
-  o->xbpf = eh.e_flags & 1;
-  if (elf_getshdrnum(l->elf, &l->nsec) || elf_getshdrstrndx(l->elf, &l->shstrndx))
-    return fail(l, "bad section table");
-  if (l->nsec > 65536)
-    return fail(l, "too many sections");
+  o->xbpf = (eh.e_flags & EF_BPF_GNU_XBPF) != 0;
+  l->nsec = f->nsec;
   l->secs = xcalloc(l->nsec, sizeof *l->secs);
-  size_t symsec = 0;
   for (size_t s = 0; s < l->nsec; s++)
     {
+      const struct bpfobj_sec *F = &f->secs[s];
       struct sec *S = &l->secs[s];
+      S->name = F->name;
+      S->sh = F->sh;
+      S->data = F->data;
+      S->size = F->size;
+      S->rels = F->rels;
+      S->nrels = F->nrels;
       S->code_base = -1;
       S->map = -1;
-      S->name = "";
-      Elf_Scn *scn = elf_getscn(l->elf, s);
-      if (!scn || !gelf_getshdr(scn, &S->sh))
-        return fail(l, "bad section header %zu", s);
-      const char *nm = elf_strptr(l->elf, l->shstrndx, S->sh.sh_name);
-      S->name = nm ? nm : "";
-      if (s && S->sh.sh_type != SHT_NOBITS && S->sh.sh_type != SHT_NULL)
-        {
-          if (S->sh.sh_offset > len || S->sh.sh_size > len - S->sh.sh_offset)
-            return fail(l, "section %s extends past the end of the file", S->name);
-          S->data = (const uint8_t *)buf + S->sh.sh_offset;
-          S->size = S->sh.sh_size;
-        }
-      if (S->sh.sh_type == SHT_SYMTAB)
-        symsec = s;
     }
-  /* symbols */
-  if (symsec)
-    {
-      struct sec *S = &l->secs[symsec];
-      Elf_Data *d = elf_getdata(elf_getscn(l->elf, symsec), NULL);
-      if (!d || !S->sh.sh_entsize)
-        return fail(l, "bad symbol table");
-      l->nsyms = S->size / sizeof(Elf64_Sym);
-      l->syms = xcalloc(l->nsyms, sizeof *l->syms);
-      l->symnames = xcalloc(l->nsyms, sizeof *l->symnames);
-      for (size_t i = 0; i < l->nsyms; i++)
-        {
-          if (!gelf_getsym(d, i, &l->syms[i]))
-            return fail(l, "bad symbol %zu", i);
-          const char *n = elf_strptr(l->elf, S->sh.sh_link, l->syms[i].st_name);
-          l->symnames[i] = n ? n : "";
-          if (GELF_ST_TYPE(l->syms[i].st_info) == STT_SECTION && l->syms[i].st_shndx < l->nsec)
-            l->symnames[i] = l->secs[l->syms[i].st_shndx].name;
-        }
-    }
+  l->syms = f->syms;
+  l->nsyms = f->nsyms;
+  /* invalid BTF is no BTF: maps in .maps then need it and fail */
+  l->btfp = bt->btf;
+  l->btf_refused = bt->refused;
+  o->btf = bt->btf;
+  o->has_btf = bt->btf != NULL;
   /* code */
   uint64_t total = 0;
   for (size_t s = 1; s < l->nsec; s++)
@@ -740,11 +668,6 @@ static int load(struct ld *l, const void *buf, size_t len)
             return fail(l, "code section %s size %zu is not a multiple of 8", S->name, S->size);
           S->code_base = total;
           total += S->size / 8;
-        }
-      if (!strcmp(S->name, ".BTF") && S->data)
-        {
-          l->btf = S->data;
-          l->btf_len = S->size;
         }
     }
   o->csecs = xcalloc(l->nsec, sizeof *o->csecs);
@@ -763,22 +686,6 @@ static int load(struct ld *l, const void *buf, size_t len)
   for (size_t s = 1; s < l->nsec; s++)
     if (l->secs[s].code_base >= 0)
       memcpy(o->code + l->secs[s].code_base, l->secs[s].data, l->secs[s].size);
-  if (l->btf)
-    {
-      /* invalid BTF is no BTF: maps in .maps then need it and fail.  The
-         kernel takes BTF version 1 only; libbpf 1.1 does not check the
-         version, so it is checked here, as the kernel would.  */
-      libbpf_set_print(NULL);   /* its diagnostics are not ours: ours below */
-      struct btf *b = l->btf_len >= 4 && l->btf[2] == 1 ? btf__new(l->btf, l->btf_len) : NULL;
-      if (b && !libbpf_get_error(b))
-        {
-          l->btfp = b;
-          o->btf = b;
-          o->has_btf = 1;
-        }
-      else
-        l->btf_refused = 1;
-    }
   o->kconfig_map = -1;
   if (!o->is_exec)
     {
@@ -852,35 +759,35 @@ static int load(struct ld *l, const void *buf, size_t len)
   o->progs = xcalloc(l->nsyms + l->nsec + 1, sizeof *o->progs);
   for (size_t i = 0; i < l->nsyms; i++)
     {
-      GElf_Sym *y = &l->syms[i];
-      if (GELF_ST_TYPE(y->st_info) != STT_FUNC || y->st_shndx == SHN_UNDEF || y->st_shndx >= l->nsec)
+      const struct bpfobj_sym *y = &l->syms[i];
+      if (y->type != STT_FUNC || y->shndx == SHN_UNDEF || y->shndx >= l->nsec)
         continue;
-      struct sec *S = &l->secs[y->st_shndx];
+      struct sec *S = &l->secs[y->shndx];
       if (S->code_base < 0)
         continue;
-      uint64_t off = y->st_value;
+      uint64_t off = y->value;
       if (o->is_exec)
         off -= S->sh.sh_addr;
       if (off % 8 || off >= S->size)
         continue;
       struct elo_func *f = &o->funcs[o->nfuncs++];
-      snprintf(f->name, sizeof f->name, "%s", l->symnames[i]);
+      snprintf(f->name, sizeof f->name, "%s", y->name);
       f->start = S->code_base + off / 8;
-      uint64_t sz = y->st_size / 8;
+      uint64_t sz = y->size / 8;
       f->end = f->start + (sz ? sz : 1);
       if (f->end > S->code_base + S->size / 8)
         f->end = S->code_base + S->size / 8;
       int is_prog = 0;
       if (o->is_exec)
         is_prog = !strcmp(f->name, "_start");
-      else if (strcmp(S->name, ".text") && GELF_ST_BIND(y->st_info) != STB_LOCAL)
+      else if (strcmp(S->name, ".text") && y->bind != STB_LOCAL)
         is_prog = 1;
       if (is_prog)
         {
           struct elo_prog *p = &o->progs[o->nprogs++];
           snprintf(p->name, sizeof p->name, "%s", f->name);
           snprintf(p->sec, sizeof p->sec, "%s", S->name);
-          p->type = o->is_exec ? 0 : elo_sec_prog_type(S->name);
+          p->type = o->is_exec ? BPF_PROG_TYPE_UNSPEC : elo_sec_prog_type(S->name);
           p->start = f->start;
           p->end = S->code_base + S->size / 8;
         }
@@ -923,35 +830,32 @@ static int load(struct ld *l, const void *buf, size_t len)
         }
     }
   qsort(o->funcs, o->nfuncs, sizeof *o->funcs, func_cmp);
-  for (size_t s = 1; s < l->nsec; s++)
-    if (!strcmp(l->secs[s].name, ".BTF.ext") && l->secs[s].data && l->btfp)
-      load_btf_ext(l, l->secs[s].data, l->secs[s].size);
+  load_lines(l, bt);
   if (o->nlines)
     qsort(o->lines, o->nlines, sizeof *o->lines, line_cmp);
-  /* keep BTF strings alive for line info */
   return 0;
 }
 
 struct elo_object *elo_open(const void *buf, size_t len, const char *name,
                             char *err, size_t errlen)
 {
+  struct bpfobj *f = bpfobj_read(buf, len, name, err, errlen);
+  if (!f)
+    return NULL;
   struct ld l;
   memset(&l, 0, sizeof l);
   struct elo_object *o = xcalloc(1, sizeof *o);
   snprintf(o->name, sizeof o->name, "%s", name);
   o->kconfig_map = -1;
-  /* line info points into BTF strings: keep a private copy of the file */
-  o->btf_copy = xcalloc(1, len + 1);
-  memcpy(o->btf_copy, buf, len);
+  /* the reading stays with the object: the debugger's symbols, the
+     strings of line info (in the BTF) */
+  o->file = f;
+  o->file_btf = bpfobj_btf_read(f);
   l.o = o;
   l.err = err;
   l.errlen = errlen;
-  int r = load(&l, o->btf_copy, len);
-  if (l.elf)
-    elf_end(l.elf);
+  int r = load(&l, f, o->file_btf);
   free(l.secs);
-  free(l.syms);
-  free(l.symnames);
   if (r)
     {
       elo_close(o);
@@ -980,8 +884,8 @@ void elo_close(struct elo_object *o)
   free(o->externs);
   free(o->image);
   free(o->csecs);
-  free(o->btf_copy);
-  btf__free(o->btf);
+  bpfobj_btf_free(o->file_btf);
+  bpfobj_free(o->file);
   free(o);
 }
 

@@ -1,7 +1,8 @@
-/* elf-load.h - read a BPF ELF object the way libbpf would load it.
+/* elf-load.h - load a BPF ELF object the way libbpf would.
  *
- * Reusable by the simulator and a disassembler: no execution state here.
- * An object (relocatable .o from clang or bpf-gcc, or an executable linked
+ * bpf-run's loader, no execution state here.  The file is read by the
+ * object reader the disassembler shares (obj/bpfobj.h); what running
+ * needs is checked and built here.  An object (relocatable .o from clang or bpf-gcc, or an executable linked
  * by bpf-ld) becomes:
  *   - one flat code array: every executable section concatenated, with
  *     bpf-to-bpf calls resolved to absolute instruction indices;
@@ -23,6 +24,8 @@
 #include <stdint.h>
 
 struct btf;   /* libbpf */
+struct bpfobj;
+struct bpfobj_btf;
 
 /* Raw instruction, as in the ELF file (little endian host assumed).  */
 struct elo_insn {
@@ -34,9 +37,11 @@ struct elo_insn {
 #define ELO_DST(i) ((i)->regs & 0xf)
 #define ELO_SRC(i) ((i)->regs >> 4)
 
-/* lddw source values after relocation (kernel's BPF_PSEUDO_* numbers).  */
+/* lddw source values after relocation, and call source values: the
+   kernel's BPF_PSEUDO_* numbers (elf-load.c asserts they are).  Not taken
+   from <linux/bpf.h> here: its names collide with insn.h's, which the
+   interpreter includes with this header.  */
 enum { ELO_LD_MAP = 1, ELO_LD_MAP_VALUE = 2, ELO_LD_FUNC = 4 };
-/* call source values.  */
 enum { ELO_CALL_HELPER = 0, ELO_CALL_LOCAL = 1, ELO_CALL_KFUNC = 2 };
 
 struct elo_map {
@@ -94,9 +99,10 @@ struct elo_object {
   int kconfig_map;          /* index of .kconfig map, or -1 */
   /* Executables: the image mapped at its link addresses.  */
   uint8_t *image; uint64_t image_lo, image_hi;
-  /* storage */
-  uint8_t *btf_copy;
-  struct btf *btf;          /* libbpf's BTF (line info strings point into it) */
+  /* the object as read (obj/bpfobj.h): sections, symbols, BTF */
+  struct bpfobj *file;
+  struct bpfobj_btf *file_btf;
+  struct btf *btf;          /* file_btf's libbpf BTF (line info strings point into it) */
   int has_btf;
   /* Executables: code sections by address (function pointers).  */
   struct elo_codesec { uint64_t addr; uint32_t base, n; } *csecs;

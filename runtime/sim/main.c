@@ -355,7 +355,7 @@ static void debug_prepare(struct vm *vm, void *arg, uint64_t args[5])
 {
   memset(args, 0, 5 * sizeof *args);
   args[0] = prepare(vm, arg, vm->obj->name);
-  if (vm->obj->is_exec && vm->prog_type == 0)
+  if (vm->obj->is_exec && vm->prog_type == BPF_PROG_TYPE_UNSPEC)
     args[1] = vm->ctx_reg ? vm_addr(vm, vm->ctx_reg, 0) : 0;
 }
 
