@@ -19,7 +19,8 @@ $(BIN)/bpf-run: $(SIM_OBJS) $(OBJDIR)/sim/main.o $(OBJDIR)/insn.o $(DBG_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(RT_CFLAGS) -o $@ $^ $(RT_LDLIBS) -lbpf $(if $(DBG_READLINE),-lreadline)
 
-# The interpreter loop is included twice (fast and --trace).
+# The interpreter loop is included three times (fast, --trace, and the
+# stepped build the debugger runs).
 $(OBJDIR)/sim/interp.o: sim/interp-body.h
 
 .PHONY: fuzz-run bench-run

@@ -5,7 +5,7 @@
      debug-state.c   debugger state, errors, the decoded-operation table
      debug-lines.c   line info and source files
      debug-mem.c     reading and writing simulated memory
-     debug-exec.c    the single-step executor and call frames
+     debug-exec.c    running the program under the debugger's hook
      debug-trace.c   --trace=calls and --trace=regs
      debug-values.c  values, the expression parser and value printing
      debug-disasm.c  disassembly
@@ -17,15 +17,18 @@
    Not installed, not part of bpf-run's interface (that is debug.h).
 
    bpf-run --debug is a source-level debugger with gdb's commands, and
-   --trace=calls / --trace=regs are tracers built on its executor.
+   --trace=calls / --trace=regs are tracers built on the same runs.
 
-   The debugger does not use the threaded interpreter: it runs its own
-   single-step executor over the simulator's decoded instructions
-   (vm->code, the same decoder and the same validity checks as a plain run)
-   with the simulator's memory checks (vm_slow_load, vm_slow_store,
-   vm_mem) and helpers (helper_get), so a program behaves exactly as in a
-   plain run.  Call frames are kept here (the simulator's interpreter keeps
-   them in locals), which gives backtraces, finish and next.
+   The debugger has no executor of its own: it runs the interpreter, a
+   third build of interp-body.h (vm_run_stepped), whose hook is called
+   before every instruction and may stop the run there (breakpoints,
+   watchpoints, stepping, Ctrl-C, --trace=regs), and at calls, returns,
+   helper calls and tail calls (--trace=calls).  So a program behaves
+   exactly as in a plain run, every instruction's semantics are written
+   once, and the comparison of the interpreter with the kernel covers the
+   debugger too.  The machine between two runs is d->m (registers, pc,
+   frames pushed); the call frames themselves are the interpreter's
+   (vm->frames, see dbg_frame), which gives backtraces, finish and next.
 
    Addresses are the simulator's: tag << 32 | offset.  A pc is an
    instruction index in the loaded code (all code sections concatenated),
@@ -74,11 +77,6 @@ struct bp {
   int fmt;
 };
 
-struct dframe {
-  uint32_t call_pc;             /* the call instruction in the caller */
-  uint64_t r6, r7, r8, r9, fp;  /* caller's registers at the call */
-};
-
 struct srcfile { char *path; char *text; char **lines; int n; int missing; };
 
 struct dbg {
@@ -91,13 +89,13 @@ struct dbg {
   struct dbtf *btf;
   uint8_t *dop;                 /* per pc: enum dop */
   /* machine */
-  uint64_t R[11];
-  uint32_t pc;
+  struct vm_stepper m;          /* registers, pc, frames pushed */
   int state;                    /* 0 not running, 1 stopped, 2 faulted */
-  struct dframe *fr;
-  int nf;
-  uint64_t base_fp;
   int trace;
+  /* what the running program is stopped for: dbg_run's STOP, called
+     before each instruction; nonzero stops there */
+  int (*stop)(struct dbg *d, void *arg);
+  void *stop_arg;
   /* user state */
   struct bp *bps;
   int nbps, capbps, nextbp;
@@ -140,9 +138,16 @@ struct mapfind { const uint8_t *key; uint32_t ks; uint64_t addr; int found; };
 
 struct mapdump { struct dbg *d; uint32_t kt, vt; int fmt; struct sbuf *out; int n; };
 
-enum { R_CONT, R_STEP, R_NEXT, R_STEPI, R_NEXTI, R_FINISH, R_UNTIL, R_ADVANCE };
+enum { R_CONT, R_STEP, R_NEXT, R_STEPI, R_NEXTI, R_UNTIL, R_ADVANCE };
 
 struct cmdent { const char *name; int min; };
+
+/* Call frame K of the stopped program (0 the outermost caller's, up to
+   d->m.nf - 1): the caller's registers and where it returns.  */
+static inline const struct frame *dbg_frame(const struct dbg *d, int k)
+{
+  return &d->vm->frames[d->vm->depth + k];
+}
 
 #define DBG_MAX_LINE (1u << 20)   /* longest interactive line */
 
@@ -162,12 +167,11 @@ void where_str(struct dbg *d, uint32_t pc, char *buf, size_t n);
 void show_location(struct dbg *d, uint32_t pc, int with_func, int with_pc);
 int dbg_read(struct dbg *d, uint64_t addr, void *buf, size_t n);
 int dbg_write(struct dbg *d, uint64_t addr, const void *buf, size_t n);
-int xfault(struct dbg *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void trace_call_args(struct dbg *d, int indent, const char *name, const uint64_t *R, int nargs);
-void trace_where(struct dbg *d, uint32_t pc);
-int push_call(struct dbg *d, uint32_t target);
-int step1(struct dbg *d);
+void trace_calls_event(struct dbg *d, enum vm_event ev);
+int dbg_run(struct dbg *d, int (*stop)(struct dbg *d, void *arg), void *arg);
 void start_machine(struct dbg *d, uint32_t entry, const uint64_t args[5]);
+void report_breakpoint(struct dbg *d, struct bp *b);
 void disasm(struct dbg *d, uint32_t pc, char *text, size_t n, int syntax);
 void exerr(struct ex *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void norm(struct dbg *d, struct val *v);
@@ -213,6 +217,7 @@ const char *xdp_action(uint64_t r);
 void report_exit(struct dbg *d);
 void report_fault(struct dbg *d);
 void resume(struct dbg *d, int mode, uint32_t target);
+void finish(struct dbg *d);
 void cmd_run(struct dbg *d);
 char *skip(char *s);
 int need_running(struct dbg *d);

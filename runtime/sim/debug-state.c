@@ -59,6 +59,5 @@ int dbg_setup_ops(struct dbg *d)
   d->dop = calloc(d->vm->ncode + 2, 1);
   for (uint32_t pc = 0; pc < d->vm->ncode + 2; pc++)
     d->dop[pc] = d->vm->code[pc].op < 256 ? name_to_dop[d->vm->code[pc].op] : D_INVALID;
-  d->fr = calloc(d->vm->opt.max_depth + 1, sizeof *d->fr);
   return 0;
 }

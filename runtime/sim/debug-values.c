@@ -49,14 +49,14 @@ int val_kind(struct dbg *d, const struct val *v)
 /* Registers of the selected frame.  */
 int frame_reg(struct dbg *d, int r, uint64_t *out)
 {
-  if (d->sel < 0 || d->sel > d->nf)
+  if (d->sel < 0 || d->sel > d->m.nf)
     d->sel = 0;
   if (d->sel == 0)
     {
-      *out = d->R[r];
+      *out = d->m.R[r];
       return 0;
     }
-  const struct dframe *f = &d->fr[d->nf - d->sel];
+  const struct frame *f = dbg_frame(d, d->m.nf - d->sel);
   switch (r)
     {
     case 6: *out = f->r6; return 0;
@@ -70,9 +70,9 @@ int frame_reg(struct dbg *d, int r, uint64_t *out)
 
 uint32_t frame_pc(struct dbg *d, int k)
 {
-  if (k < 0 || k > d->nf)
+  if (k < 0 || k > d->m.nf)
     k = 0;
-  return k == 0 ? d->pc : d->fr[d->nf - k].call_pc;
+  return k == 0 ? d->m.pc : (uint32_t)(dbg_frame(d, d->m.nf - k)->ret - d->vm->code) - 1;
 }
 
 int scalar(struct ex *e, const struct val *v, uint64_t *out)
@@ -798,7 +798,7 @@ int store_mem(struct ex *e, struct val *l, uint64_t x)
           exerr(e, "r10 is read-only");
           return -1;
         }
-      d->R[l->reg] = x;
+      d->m.R[l->reg] = x;
       return 0;
     }
   if (l->lv != LV_MEM)

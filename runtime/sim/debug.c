@@ -235,7 +235,7 @@ void cmd_backtrace(struct dbg *d)
       dbg_err(d, "No stack.");
       return;
     }
-  for (int k = 0; k <= d->nf; k++)
+  for (int k = 0; k <= d->m.nf; k++)
     frame_line(d, k);
 }
 
@@ -261,7 +261,7 @@ void cmd_frame(struct dbg *d, char *arg, int rel)
     }
   else if (rel)
     k = d->sel + rel;
-  if (k < 0 || k > d->nf)
+  if (k < 0 || k > d->m.nf)
     {
       if (rel > 0)
         dbg_err(d, "Initial frame selected; you cannot go up.");
@@ -794,7 +794,7 @@ void execute(struct dbg *d, char *line)
         {
           vm_end_run(d->vm);
           d->state = 0;
-          d->nf = 0;
+          d->m.nf = 0;
           d->sel = 0;
           printf("[program killed]\n");
         }
@@ -836,42 +836,15 @@ void execute(struct dbg *d, char *line)
     {
       if (!need_running(d))
         return;
-      if (d->nf == 0)
+      if (d->m.nf == 0)
         {
           dbg_err(d, "\"finish\" not meaningful in the outermost frame.");
           return;
         }
       char w[256];
-      where_str(d, d->pc, w, sizeof w);
+      where_str(d, d->m.pc, w, sizeof w);
       printf("Run till exit from #0  %s\n", w);
-      /* resume prints its own header for FINISH: suppress it */
-      uint32_t pc0 = d->pc;
-      (void)pc0;
-      int start_nf = d->nf;
-      for (;;)
-        {
-          /* reuse resume's stops (breakpoints, watchpoints, faults) */
-          uint32_t pc = d->pc;
-          int r = step1(d);
-          if (r == ST_FAULT) { d->pc = pc; report_fault(d); return; }
-          if (r == ST_EXIT) { report_exit(d); return; }
-          struct bp *b = bp_at(d, d->pc);
-          if (b && d->nf >= start_nf)
-            {
-              b->hits++;
-              printf("\n%s %d, ", b->temp ? "Temporary breakpoint" : "Breakpoint", b->num);
-              show_location(d, d->pc, 1, 1);
-              do_displays(d);
-              return;
-            }
-          if (d->nf < start_nf)
-            {
-              show_location(d, d->pc, 1, 1);
-              printf("Value returned is $%d = %lld\n", ++d->valnum, (long long)(int64_t)d->R[0]);
-              do_displays(d);
-              return;
-            }
-        }
+      finish(d);
     }
   else if (!strcmp(c, "until") || !strcmp(c, "advance"))
     {
@@ -970,7 +943,7 @@ void execute(struct dbg *d, char *line)
           else
             {
               frame_line(d, d->sel);
-              printf(" depth %d of %d, r10 (frame pointer) ", d->sel, d->nf);
+              printf(" depth %d of %d, r10 (frame pointer) ", d->sel, d->m.nf);
               uint64_t fp;
               frame_reg(d, 10, &fp);
               printf("0x%llx, insns executed %llu\n", (unsigned long long)fp, (unsigned long long)d->vm->insns);
@@ -1165,7 +1138,6 @@ int debug_main(struct vm *vm, const char *file, int prog, dbg_prepare_fn prep, v
     status = 2;
   dbtf_close(d->btf);
   free(d->dop);
-  free(d->fr);
   free(d->bps);
   for (int i = 0; i < d->nsrc; i++)
     {

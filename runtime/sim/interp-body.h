@@ -1,5 +1,12 @@
-/* interp-body.h - the interpreter loop, included twice by interp.c
-   (TRACE 0: fast; TRACE 1: prints every instruction).  */
+/* interp-body.h - the interpreter loop: the one place where the BPF
+   instructions' semantics are written.  interp.c includes it three times:
+   TRACE 0 is the fast build; TRACE 1 builds count every dispatch and call
+   EACH_INSN() before each instruction (--trace prints it; the stepped
+   build of bpf-run --debug and --trace=calls/regs stops there).  The
+   includer also defines RESUME() (load a stopped machine after the start)
+   and HOOK(event) (calls, returns, helper calls, tail calls, the end: the
+   debugger's frame bookkeeping); both are nothing in the fast build, so
+   it pays for none of this.  */
 
 static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_t *ret)
 {
@@ -37,12 +44,13 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
   memset(R, 0, sizeof R);
   R[1] = args[0]; R[2] = args[1]; R[3] = args[2]; R[4] = args[3]; R[5] = args[4];
   R[10] = vm->fp;
+  RESUME();
 
 /* Instruction counting: the trace build counts every dispatch; the fast
    build counts straight-line runs when control leaves them (SYNC: all
    instructions from bs up to and including ip have executed).  */
 #if TRACE
-#define DISPATCH() do { cnt++; trace_insn(vm, ip, R); goto *labels[ip->op]; } while (0)
+#define DISPATCH() do { EACH_INSN(); cnt++; goto *labels[ip->op]; } while (0)
 #define SYNC() ((void)0)
 #define NEWBLOCK() ((void)0)
 #define LDDW_FIX() ((void)0)
@@ -255,9 +263,11 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       int save_depth = vm->depth;
       vm->fp = R[10];
       vm->depth = base_depth + nf;
+      HOOK(VM_EV_HELPER);
       R[0] = fn(vm, R[1], R[2], R[3], R[4], R[5]);
       vm->fp = save_fp;
       vm->depth = save_depth;
+      HOOK(VM_EV_HELPER_DONE);
       cnt = vm->insns;
       rg = vm->reg;
       nrg = vm->nreg;
@@ -280,6 +290,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
             }
           uint32_t t = vm->obj->progs[tp].start;
           ip = code + t;
+          HOOK(VM_EV_TAIL);
           NEWBLOCK();
           DISPATCH();
         }
@@ -299,6 +310,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       f->ret = ip + 1;
       R[10] = vm_frame_fp(vm, base_depth + nf);
       ip = (const struct xi *)(intptr_t)ip->aux;
+      HOOK(VM_EV_CALL);
       NEWBLOCK();
       if (__builtin_expect(cnt >= limit, 0))
         goto budget;
@@ -345,6 +357,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       f->ret = ip + 1;
       R[10] = vm_frame_fp(vm, base_depth + nf);
       ip = code + idx;
+      HOOK(VM_EV_CALL);
       NEWBLOCK();
       if (__builtin_expect(cnt >= limit, 0))
         goto budget;
@@ -355,6 +368,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
     if (nf == 0)
       goto done;
     {
+      HOOK(VM_EV_RETURN);
       struct frame *f = &frames[--nf];
       R[6] = f->r6; R[7] = f->r7; R[8] = f->r8; R[9] = f->r9; R[10] = f->fp;
       ip = f->ret;
@@ -403,10 +417,12 @@ fault:
       vm->fault_pc_set = 1;
     }
   vm->insns = cnt;
+  HOOK(VM_EV_LEAVE);
   return -1;
 done:
   vm->insns = cnt;
   *ret = R[0];
+  HOOK(VM_EV_LEAVE);
   return 0;
 #undef DISPATCH
 #undef SYNC

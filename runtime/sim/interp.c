@@ -222,16 +222,75 @@ static void trace_insn(struct vm *vm, const struct xi *ip, const uint64_t *R)
   fputc('\n', f);
 }
 
+/* The stepped build's hook: the machine as it stands goes to the stepper
+   first, so the hook sees registers, pc and frames as the debugger shows
+   them.  */
+static int step_event(struct vm *vm, enum vm_event ev, const uint64_t *R, const struct xi *ip, int nf)
+{
+  struct vm_stepper *st = vm->stepper;
+  memcpy(st->R, R, sizeof st->R);
+  st->pc = (uint32_t)(ip - vm->code);
+  st->nf = nf;
+  return st->hook(st, ev);
+}
+
+/* The fast build: no hooks at all.  */
 #define TRACE 0
 #define RUN_FN run_fast
+#define EACH_INSN() ((void)0)
+#define RESUME() ((void)0)
+#define HOOK(ev) ((void)0)
 #include "sim/interp-body.h"
 #undef TRACE
 #undef RUN_FN
+#undef EACH_INSN
+/* --trace: every instruction printed before it runs.  */
 #define TRACE 1
 #define RUN_FN run_trace
+#define EACH_INSN() trace_insn(vm, ip, R)
 #include "sim/interp-body.h"
 #undef TRACE
 #undef RUN_FN
+#undef EACH_INSN
+#undef RESUME
+#undef HOOK
+/* vm_run_stepped: starts from the stepper's machine; before each
+   instruction the hook may stop the run (the machine is saved, the
+   instruction not counted), then the budget is checked, as at every
+   instruction when stepping one at a time.  */
+#define TRACE 1
+#define RUN_FN run_stepped
+#define EACH_INSN() do { if (step_event(vm, VM_EV_INSN, R, ip, nf)) { vm->insns = cnt; return 1; } \
+                         if (__builtin_expect(cnt >= limit, 0)) goto budget; } while (0)
+#define RESUME() (memcpy(R, vm->stepper->R, sizeof R), ip = code + vm->stepper->pc, nf = vm->stepper->nf)
+#define HOOK(ev) ((void)step_event(vm, ev, R, ip, nf))
+#include "sim/interp-body.h"
+#undef TRACE
+#undef RUN_FN
+#undef EACH_INSN
+#undef RESUME
+#undef HOOK
+
+void vm_stepper_start(struct vm *vm, struct vm_stepper *st, uint32_t entry, const uint64_t args[5])
+{
+  memset(st->R, 0, sizeof st->R);
+  for (int i = 0; i < 5; i++)
+    st->R[i + 1] = args[i];
+  st->R[10] = vm->fp;
+  st->pc = entry;
+  st->nf = 0;
+}
+
+int vm_run_stepped(struct vm *vm, struct vm_stepper *st)
+{
+  if (st->pc >= vm->ncode + 2)
+    return vm_faultf(vm, "execution ran past the end of the code");
+  uint64_t r0;
+  vm->stepper = st;
+  int r = run_stepped(vm, st->pc, st->R + 1, &r0);
+  vm->stepper = NULL;
+  return r;
+}
 
 int vm_run(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_t *ret)
 {

@@ -162,6 +162,7 @@ struct vm {
   /* trace output buffer for trace_printk */
   FILE *out;
   int printed;
+  struct vm_stepper *stepper;   /* the run vm_run_stepped drives, else NULL */
 };
 
 static inline uint64_t vm_addr(const struct vm *vm, uint32_t region, uint64_t off)
@@ -211,6 +212,37 @@ int vm_decode(struct vm *vm, char *err, size_t errlen);
 int vm_run(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_t *ret);
 /* Call a BPF function from a helper (bpf_loop callbacks): same stack.  */
 int vm_call(struct vm *vm, uint64_t fnptr, const uint64_t args[5], uint64_t *ret);
+
+/* A run that stops and resumes between instructions, for bpf-run --debug
+   and --trace=calls/regs.  It is interp-body.h's third build (interp.c),
+   so the debugger executes the very instructions a plain run does; HOOK
+   is called before every instruction (VM_EV_INSN: nonzero stops the run
+   there) and at the points where the debugger keeps its own books.
+   Between runs the machine is R, pc and nf: the bpf-to-bpf frames are
+   vm->frames[vm->depth ..][0..nf), pushed by the interpreter itself.  */
+enum vm_event {
+  VM_EV_INSN,         /* before the instruction at pc */
+  VM_EV_CALL,         /* a bpf-to-bpf call pushed frame nf - 1; pc is the callee */
+  VM_EV_RETURN,       /* the exit at pc is about to pop frame nf - 1 */
+  VM_EV_HELPER,       /* the helper call at pc is about to run (r1-r5 its arguments) */
+  VM_EV_HELPER_DONE,  /* ... and has returned r0, or faulted, or exited */
+  VM_EV_TAIL,         /* a tail call enters the program at pc */
+  VM_EV_LEAVE         /* the run ends: exit or fault at pc */
+};
+
+struct vm_stepper {
+  uint64_t R[11];
+  uint32_t pc;        /* next instruction; when the run ended, the last one */
+  int nf;             /* frames pushed */
+  int (*hook)(struct vm_stepper *st, enum vm_event ev);
+  void *arg;          /* the hook's */
+};
+
+/* Set ST's machine to a fresh start at ENTRY with r1..r5 = ARGS (frame 0).  */
+void vm_stepper_start(struct vm *vm, struct vm_stepper *st, uint32_t entry, const uint64_t args[5]);
+/* Run from ST's machine: 0 at the program's exit (r0 in ST->R[0]), -1 on
+   a fault, 1 when the hook stopped the run before ST->pc.  */
+int vm_run_stepped(struct vm *vm, struct vm_stepper *st);
 
 /* maps.c */
 int maps_init(struct vm *vm, char *err, size_t errlen);
