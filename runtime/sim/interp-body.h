@@ -34,10 +34,67 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
   const struct region *rg = vm->reg;
   uint32_t nrg = vm->nreg;
 #if !TRACE
+  /* Pair handlers (fast build only).  Most of the time of a threaded
+     interpreter on branchy code goes to its indirect jumps: each handler
+     ends in "goto *ip->lab", one jump site shared by every instance of
+     that operation, whose target the predictor must guess from history;
+     branches on data fill that history with noise.  clang emits register
+     moves and constant adds in front of almost every use (r6 = r3; r6 +=
+     r5; load; r7 = r6; r7 &= 7; if r7 == 3), so an instruction of the
+     FIRST list followed by one of the SECOND list gets a handler that
+     does the first and then jumps to the second's handler directly: one
+     indirect jump instead of two.  Only the first instruction's lab
+     changes; op and every other field stay, so the traced build, the
+     debugger and a jump to the second instruction see the plain
+     instructions.  The first instructions cannot fault and do not jump,
+     so counting (bs to ip, at the next jump) and the budget are
+     unchanged, and a fault in the second is at the second's pc.  */
+#define FUSE_FIRST(X) X(MOV64_X) X(MOV64_K) X(ADD64_K) X(ADD64_X) X(MOV32_X) X(AND64_K) \
+  X(AND64_X) X(XOR64_X) X(LSH64_K) X(RSH64_K) X(ARSH64_K) X(MUL64_K)
+#define FUSE_SECOND(X, a) \
+  X(a, ADD64_K) X(a, ADD64_X) X(a, SUB64_X) X(a, AND64_K) X(a, AND64_X) X(a, OR64_X) \
+  X(a, XOR64_X) X(a, LSH64_K) X(a, RSH64_K) X(a, ARSH64_K) X(a, MUL64_K) X(a, MOV64_X) \
+  X(a, MOV64_K) X(a, ADD32_K) X(a, JA) X(a, JEQ_K) X(a, JNE_K) X(a, JGT_K) X(a, JEQ_X) \
+  X(a, JNE_X) X(a, JGT_X) X(a, JSGT_X) X(a, RSH64_X) X(a, ARSH64_X) X(a, JSGT_K) X(a, LDX_B) X(a, LDX_H) X(a, LDX_W) \
+  X(a, LDX_DW) X(a, STX_B) X(a, STX_W) X(a, STX_DW) X(a, EXIT)
+  enum {
+#define FE1(a) FF_##a,
+    FUSE_FIRST(FE1)
+#undef FE1
+    FF__N
+  };
+  enum {
+#define FE2(a, b) FS_##b,
+    FUSE_SECOND(FE2, _)
+#undef FE2
+    FS__N
+  };
   if (__builtin_expect(!vm->threaded, 0))
     {
+      static const void *const fused[FF__N][FS__N] = {
+#define FL2(a, b) [FS_##b] = &&LF_##a##_##b,
+#define FL1(a) [FF_##a] = { FUSE_SECOND(FL2, a) },
+        FUSE_FIRST(FL1)
+#undef FL1
+#undef FL2
+      };
+      signed char first[OP__COUNT], second[OP__COUNT];
+      memset(first, -1, sizeof first);
+      memset(second, -1, sizeof second);
+#define FI1(a) first[OP_##a] = FF_##a;
+      FUSE_FIRST(FI1)
+#undef FI1
+#define FI2(a, b) second[OP_##b] = FS_##b;
+      FUSE_SECOND(FI2, _)
+#undef FI2
       for (uint32_t i = 0; i < vm->ncode + 2; i++)
-        vm->code[i].lab = labels[vm->code[i].op];
+        {
+          struct xi *x = &vm->code[i];
+          x->lab = labels[x->op];
+          /* code[ncode] and code[ncode + 1] are FALLOFF: in no list */
+          if (i + 1 < vm->ncode + 2 && first[x->op] >= 0 && second[x[1].op] >= 0)
+            x->lab = fused[first[x->op]][second[x[1].op]];
+        }
       vm->threaded = 1;
     }
 #endif
@@ -132,6 +189,42 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
   L_BE16: DST = __builtin_bswap16((uint16_t)DST); NEXT();
   L_BE32: DST = __builtin_bswap32((uint32_t)DST); NEXT();
   L_BE64: DST = __builtin_bswap64(DST); NEXT();
+
+#if !TRACE
+  /* the pair handlers (see FUSE_FIRST): the first instruction, then a
+     direct jump to the second's handler */
+#define FX_MOV64_X DST = SRC
+#define FX_MOV64_K DST = (uint64_t)IMM
+#define FX_ADD64_K DST += (uint64_t)IMM
+#define FX_ADD64_X DST += SRC
+#define FX_MOV32_X DST = (uint32_t)SRC
+#define FX_AND64_K DST &= (uint64_t)IMM
+#define FX_AND64_X DST &= SRC
+#define FX_XOR64_X DST ^= SRC
+#define FX_LSH64_K DST <<= (IMM & 63)
+#define FX_RSH64_K DST >>= (IMM & 63)
+#define FX_ARSH64_K DST = (uint64_t)((int64_t)DST >> (IMM & 63))
+#define FX_MUL64_K DST *= (uint64_t)IMM
+#define FH2(a, b) LF_##a##_##b: FX_##a; ip++; goto L_##b;
+#define FH1(a) FUSE_SECOND(FH2, a)
+  FUSE_FIRST(FH1)
+#undef FH1
+#undef FH2
+#undef FX_MOV64_X
+#undef FX_MOV64_K
+#undef FX_ADD64_K
+#undef FX_ADD64_X
+#undef FX_MOV32_X
+#undef FX_AND64_K
+#undef FX_AND64_X
+#undef FX_XOR64_X
+#undef FX_LSH64_K
+#undef FX_RSH64_K
+#undef FX_ARSH64_K
+#undef FX_MUL64_K
+#undef FUSE_FIRST
+#undef FUSE_SECOND
+#endif
 
   L_JA: JUMP();
 #define JCOND(name, cond) \
