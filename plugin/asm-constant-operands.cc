@@ -26,6 +26,7 @@
    failure go.  Anything else (a literal with a non-constant member, a
    read beyond it) is left to GCC as before.  */
 #include "plugin/gcc-compat.h"
+#include "plugin/asm-walk.h"
 #include "c-family/c-common.h"
 #include "fold-const.h"
 
@@ -96,15 +97,11 @@ immediate_constraint (const char *c)
   return imm;
 }
 
-/* walk_tree callback: fold the immediate inputs of each asm.  */
-static tree
-fold_asm_inputs (tree *tp, int *walk_subtrees, void *)
+/* Fold the immediate inputs of an asm.  */
+static void
+fold_asm_inputs (tree asm_expr)
 {
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  if (TREE_CODE (*tp) != ASM_EXPR)
-    return NULL_TREE;
-  for (tree in = ASM_INPUTS (*tp); in; in = TREE_CHAIN (in))
+  for (tree in = ASM_INPUTS (asm_expr); in; in = TREE_CHAIN (in))
     {
       tree constraint = TREE_VALUE (TREE_PURPOSE (in));
       if (!constraint || TREE_CODE (constraint) != STRING_CST
@@ -114,14 +111,10 @@ fold_asm_inputs (tree *tp, int *walk_subtrees, void *)
       if (value)
 	TREE_VALUE (in) = value;
     }
-  return NULL_TREE;
 }
 
 void
 bpfs_fold_asm_constant_operands (void *gcc_data, void *)
 {
-  tree fndecl = (tree) gcc_data;
-  if (fndecl && TREE_CODE (fndecl) == FUNCTION_DECL && DECL_SAVED_TREE (fndecl))
-    walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
-				  fold_asm_inputs, NULL);
+  bpfs_for_each_asm (gcc_data, fold_asm_inputs);
 }

@@ -31,6 +31,7 @@
      it is taken out of the list before expansion, and nothing changes in
      the code but the warning.  */
 #include "plugin/gcc-compat.h"
+#include "plugin/asm-walk.h"
 #include "c-family/c-common.h"
 #include "diagnostic.h"
 #include "opts.h"
@@ -188,15 +189,11 @@ bpfs_hoist_statement_expression_values (void *gcc_data, void *)
 				body);
 }
 
-/* walk_tree callback: take the stack pointer out of an asm's clobbers.  */
-static tree
-drop_stack_pointer_clobber (tree *tp, int *walk_subtrees, void *)
+/* Take the stack pointer out of an asm's clobbers.  */
+static void
+drop_stack_pointer_clobber (tree asm_expr)
 {
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  if (TREE_CODE (*tp) != ASM_EXPR)
-    return NULL_TREE;
-  for (tree *c = &ASM_CLOBBERS (*tp); *c; )
+  for (tree *c = &ASM_CLOBBERS (asm_expr); *c; )
     {
       tree name = TREE_VALUE (*c);
       if (TREE_CODE (name) == STRING_CST
@@ -206,16 +203,12 @@ drop_stack_pointer_clobber (tree *tp, int *walk_subtrees, void *)
       else
 	c = &TREE_CHAIN (*c);
     }
-  return NULL_TREE;
 }
 
 void
 bpfs_drop_stack_pointer_clobbers (void *gcc_data, void *)
 {
-  tree fndecl = (tree) gcc_data;
-  if (fndecl && TREE_CODE (fndecl) == FUNCTION_DECL && DECL_SAVED_TREE (fndecl))
-    walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
-				  drop_stack_pointer_clobber, NULL);
+  bpfs_for_each_asm (gcc_data, drop_stack_pointer_clobber);
 }
 
 void

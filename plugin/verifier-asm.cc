@@ -13,6 +13,7 @@
    each volatile asm (asm goto included) gains the "memory" clobber: no
    load or store moves across it, at GIMPLE or RTL, as in clang.  */
 #include "plugin/gcc-compat.h"
+#include "plugin/asm-walk.h"
 #include "plugin/verifier.h"
 
 static bool
@@ -24,21 +25,16 @@ clobbers_memory_p (tree asm_expr)
   return false;
 }
 
-static tree
-add_memory_clobber (tree *tp, int *, void *)
+static void
+add_memory_clobber (tree t)
 {
-  tree t = *tp;
-  if (TREE_CODE (t) == ASM_EXPR && ASM_VOLATILE_P (t) && !clobbers_memory_p (t))
+  if (ASM_VOLATILE_P (t) && !clobbers_memory_p (t))
     ASM_CLOBBERS (t) = tree_cons (NULL_TREE, build_string (7, "memory"),
 				  ASM_CLOBBERS (t));
-  return NULL_TREE;
 }
 
 void
 bpfs_volatile_asm_barriers (void *gcc_data, void *)
 {
-  tree fndecl = (tree) gcc_data;
-  if (fndecl && TREE_CODE (fndecl) == FUNCTION_DECL && DECL_SAVED_TREE (fndecl))
-    walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
-				  add_memory_clobber, NULL);
+  bpfs_for_each_asm (gcc_data, add_memory_clobber);
 }
