@@ -42,8 +42,25 @@ mkdir -p "$OUT" "$T/results/clang19" "$T/results/bpf_gcc"
 # __jited checks are skipped for both), which keeps the link small.
 # BPF_GCC only for bpf-gcc's runner: with it set, the Makefile builds every
 # object a second time with it for any target (test_progs included).
+# LINKED_SKELS: the skeletons bpftool links from several objects, less
+# those one of whose sources was removed (their rule would stop make at
+# "No rule to make target X.bpf.o").  The rest of those sources are then
+# built and skeletoned alone, as every other progs file.
 # (Function variables are local: build_runner's $log and $dir must survive
 # the functions it calls.)
+linked_skels() {
+  local dir skel dep keep
+  dir=$1
+  sed -n '/^LINKED_SKELS :=/,/[^\\]$/p' "$dir/Makefile" | sed 's/LINKED_SKELS :=//; s/\\//g' \
+    | tr -s ' \t' '\n\n' | grep . | while read -r skel; do
+      keep=1
+      for dep in $(sed -n "s/^$skel-deps := //p" "$dir/Makefile"); do
+        [ -f "$dir/progs/${dep%.bpf.o}.c" ] || keep=
+      done
+      if [ -n "$keep" ]; then printf '%s ' "$skel"; fi
+    done
+}
+
 tp_make() {
   local dir gcc_var
   dir=$1; shift
@@ -57,6 +74,7 @@ tp_make() {
   nice -n 10 make -C "$dir" -j"$JOBS" -k OUTPUT="$OUT" VPATH="$OUT" \
     CLANG=clang-19 LLC=llc-19 LLVM_STRIP=llvm-strip-19 \
     VMLINUX_BTF=/sys/kernel/btf/vmlinux $gcc_var feature-llvm=0 \
+    LINKED_SKELS="$(linked_skels "$dir")" \
     TRUNNER_EXTRA_FILES='$(OUTPUT)/urandom_read $(OUTPUT)/liburandom_read.so $(OUTPUT)/xdp_synproxy $(OUTPUT)/sign-file $(OUTPUT)/uprobe_multi ima_setup.sh verify_sig_setup.sh $(wildcard progs/btf_dump_test_case_*.c) $(wildcard progs/*.bpf.o)' \
     "$@"
 }
