@@ -667,7 +667,22 @@ bpfs_btf_add_variables (struct btf_gcc_state *st)
 	continue;
       const char *sec = variable_section (decl);
       if (!sec)
-	continue;
+	{
+	  /* An extern in no section (another object of a static link
+	     defines it): a VAR in no DATASEC, its own root, as clang emits
+	     it; bpftool's linker looks it up ("failed to find BTF info for
+	     global/extern symbol").  */
+	  if (ext)
+	    {
+	      uint32_t var = btfb_var (st->b, decl_name (decl),
+				       type_id (st, TREE_TYPE (decl)),
+				       BTFB_VAR_EXTERN);
+	      check (st, var && btfb_mark_root (st->b, var) == 0);
+	      if (var)
+		add_decl_tags (st, DECL_ATTRIBUTES (decl), var, -1);
+	    }
+	  continue;
+	}
       unsigned &count = per_section.get_or_insert (sec);
       if (++count > 0xffff)
 	{
@@ -710,16 +725,27 @@ bpfs_btf_add_variables (struct btf_gcc_state *st)
       check (st, var && err == 0 && btfb_datasec_size (st->b, sec, 0) == 0);
     }
 
-  /* kfuncs: extern functions in a section (__ksym), called here.  */
+  /* Extern functions called here: kfuncs (in a section, .ksyms for
+     __ksym) in their DATASEC, others (defined by another object a static
+     link adds) as a FUNC alone, as clang emits them: bpftool's linker
+     looks the symbol up in the BTF ("failed to find BTF info for
+     global/extern symbol").  Library routines GCC made up and builtins
+     have no declaration of the user's and get none.  */
   cgraph_node *fn;
   FOR_EACH_FUNCTION (fn)
     {
       tree decl = fn->decl;
-      if (!DECL_EXTERNAL (decl) || !DECL_SECTION_NAME (decl)
-	  || bpfs_kernel_helper_number (decl)
+      if (!DECL_EXTERNAL (decl) || DECL_ARTIFICIAL (decl)
+	  || fndecl_built_in_p (decl) || bpfs_kernel_helper_number (decl)
 	  || !TREE_SYMBOL_REFERENCED (DECL_ASSEMBLER_NAME (decl)))
 	continue;
       uint32_t id = function_id (st, decl, BTFB_FUNC_EXTERN);
+      if (!DECL_SECTION_NAME (decl))
+	{
+	  /* In no DATASEC: its own root, or pruning drops it.  */
+	  check (st, id != 0 && btfb_mark_root (st->b, id) == 0);
+	  continue;
+	}
       check (st, btfb_datasec_add (st->b, DECL_SECTION_NAME (decl), id, 0, 0) == 0
 		 && btfb_datasec_size (st->b, DECL_SECTION_NAME (decl), 0) == 0);
     }

@@ -7,13 +7,15 @@
  * ("unresolved extern", "call to invalid destination", or GCC's silent
  * `call -1').  Kfuncs (extern functions declared __ksym, i.e. in section
  * .ksyms) are resolved by libbpf against the kernel's BTF and are always
- * allowed.  Two checks, both off with allow-extern-calls (for any other
- * extern a later link step resolves):
+ * allowed; so are extern functions the program's own sources declare,
+ * which a static link of several BPF objects resolves (user_extern_p).
+ * Two checks, both off with allow-extern-calls (for any other extern a
+ * later link step resolves):
  *   - in the late GIMPLE pass (after the plugin's own lowerings, so the
  *     calls they removed are not reported): every direct call whose callee
- *     is neither defined in this translation unit (an extern or gnu_inline
- *     declaration is not) nor a kernel_helper declaration is an error at
- *     the call;
+ *     is neither defined in this translation unit nor a kernel_helper
+ *     declaration nor a kfunc nor declared by the user (one declared in a
+ *     system header, or implicitly, is not) is an error at the call;
  *   - just before "final", on the RTL: a call to a symbol that is a library
  *     routine, i.e. one GCC introduced while expanding (__divdi3 for a
  *     division, memcpy for a block copy, abort for a trap, __bswapdi2, ...)
@@ -28,6 +30,8 @@
 #include "rtl.h"
 #include "memmodel.h"
 #include "emit-rtl.h"
+#include "c-tree.h"
+#include "intl.h"
 
 static bool
 defined_here (tree fndecl)
@@ -53,11 +57,29 @@ kfunc_p (tree fndecl)
 	 && strcmp (DECL_SECTION_NAME (fndecl), ".ksyms") == 0;
 }
 
+/* An extern function the program's own sources declare: another BPF
+   object defines it, and a static link (bpftool gen object, libbpf's
+   linker) resolves the call, as the kernel's linked_funcs and
+   test_subskeleton tests do.  clang compiles such calls without a word and
+   so does the plugin: the call is relocated against the symbol and the BTF
+   has the function as an extern FUNC (gcc-types.cc), which the linker
+   needs.  A function declared in a system header (libc's, say) has no BPF
+   definition anywhere, and one declared implicitly is a typo more often
+   than not: those stay errors.  */
+static bool
+user_extern_p (tree fndecl)
+{
+  return DECL_EXTERNAL (fndecl) && !fndecl_built_in_p (fndecl)
+	 && !DECL_ARTIFICIAL (fndecl) && !C_DECL_IMPLICIT (fndecl)
+	 && !in_system_header_at (DECL_SOURCE_LOCATION (fndecl));
+}
+
 static bool
 callable (tree fndecl)
 {
   return bpfs_kernel_helper_number (fndecl) > 0 || defined_here (fndecl)
-	 || kfunc_p (fndecl) || fndecl_built_in_p (fndecl, BUILT_IN_MD);
+	 || kfunc_p (fndecl) || user_extern_p (fndecl)
+	 || fndecl_built_in_p (fndecl, BUILT_IN_MD);
 }
 
 static location_t
@@ -84,13 +106,17 @@ bpfs_check_calls (function *fun)
 	   are checked on the RTL.  */
 	if (!fndecl || fndecl_built_in_p (fndecl) || callable (fndecl))
 	  continue;
+	const char *why
+	  = C_DECL_IMPLICIT (fndecl) ? G_("declared implicitly, ")
+	    : in_system_header_at (DECL_SOURCE_LOCATION (fndecl))
+	    ? G_("declared in a system header, ") : "";
 	error_at (call_location (gimple_location (call)),
-		  "call to %qD, which is neither defined in this file nor a "
+		  "call to %qD, %swhich is neither defined in this file nor a "
 		  "BPF helper nor a kfunc: a BPF object has no library to "
 		  "resolve it (declare a kfunc %<extern ... __ksym%>, or "
 		  "allow any extern with "
 		  "%<-fplugin-arg-%s-allow-extern-calls%>)",
-		  fndecl, bpfs_plugin_name);
+		  fndecl, *why ? _(why) : why, bpfs_plugin_name);
       }
 }
 
