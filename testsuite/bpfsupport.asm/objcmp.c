@@ -148,6 +148,18 @@ collect (struct obj *o, Elf_Scn *s, uint8_t *buf, size_t size, struct rel **out,
                 }
               else
                 q->add = value + (inplace + 1) * 8;
+              if (!strict && defined && sym.st_shndx == idx)
+                {
+                  /* A call within the section: bpf-as resolves it itself
+                     (no relocation), bpf-asm relocates against the global
+                     function as LLVM does.  Both reach the same
+                     instruction: compare the resolved call.  */
+                  int64_t imm = ((int64_t) q->add - (int64_t) (q->off + 8)) / 8;
+                  for (size_t k = 0; k < 4; k++)
+                    buf[fo + k] = (uint8_t) ((uint64_t) imm >> (8 * k));
+                  n--;
+                  continue;
+                }
             }
           else if (is_b && GELF_ST_TYPE (sym.st_info) != STT_SECTION
                    && defined)

@@ -216,7 +216,14 @@ cat "$SEL/bpf/DENYLIST" "$HERE/DENYLIST" | sed 's/#.*//; s/[[:space:]]*$//' | gr
 run_tests() {
   local runner res rerun t rc
   runner=$1 res=$2 rerun=$3
-  "$OUT/$runner" -l -d "@$T/denylist" 2>/dev/null | grep -v '/' > "$res.list" || true
+  # From OUT, as the tests run: a flavoured runner (test_progs-bpf_gcc)
+  # changes into its objects' directory (bpf_gcc/) first, and exits when
+  # that fails.
+  (cd "$OUT" && "./$runner" -l -d "@$T/denylist") 2>/dev/null | grep -v '/' > "$res.list" || true
+  if [ ! -s "$res.list" ]; then
+    echo "test-progs: error: $runner lists no tests (run from $OUT)" >&2
+    exit 1
+  fi
   if [ -n "${TESTS:-}" ]; then
     for t in $TESTS; do echo "$t"; done | grep -x -F -f "$res.list" > "$res.list.sel" || true
     mv "$res.list.sel" "$res.list"
