@@ -556,7 +556,29 @@ const char * ifc_reg (const char *s);
 int cond_eval (struct asm_ctx *c, const char *d, size_t n);
 int is_if_directive (const char *d, size_t n);
 int cond_directive (struct asm_ctx *c, const char *d, size_t n);
-int ctl_directive (struct asm_ctx *c, const char *d, size_t n);
+
+/* directives.c: one row per directive (gas's potable).  */
+enum { PSEUDO_DONE, PSEUDO_CHECK_END };
+enum { MSG_ERROR, MSG_WARNING, MSG_PRINT };
+struct pseudo_op
+{
+  const char *name;
+  /* Parse the operands (c->p after the name; D the name in the line):
+     PSEUDO_CHECK_END when the line must end there.  */
+  int (*fn) (struct asm_ctx *c, const char *d, const struct pseudo_op *op);
+  int arg;          /* the row's flavour: a size, a kind */
+};
+const struct pseudo_op *pseudo_lookup (const char *d, size_t n);
+int pseudo_table_check (void);
+/* macro.c's rows: macros, loops, messages.  */
+int s_macro (struct asm_ctx *c, const char *d, const struct pseudo_op *op);
+int s_loop (struct asm_ctx *c, const char *d, const struct pseudo_op *op);
+int s_end_without_begin (struct asm_ctx *c, const char *d, const struct pseudo_op *op);
+int s_exitm (struct asm_ctx *c, const char *d, const struct pseudo_op *op);
+int s_purgem (struct asm_ctx *c, const char *d, const struct pseudo_op *op);
+int s_message (struct asm_ctx *c, const char *d, const struct pseudo_op *op);
+int s_fail (struct asm_ctx *c, const char *d, const struct pseudo_op *op);
+int s_altmacro (struct asm_ctx *c, const char *d, const struct pseudo_op *op);
 
 /* statement.c */
 int looks_pseudoc (const char *s);

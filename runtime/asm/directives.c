@@ -309,457 +309,652 @@ dir_is (const char *d, size_t n, const char *name)
 }
 
 
+/* Each directive is a row of pseudo_table below (gas's potable): its name,
+   the function that parses its operands and the row's argument (a size,
+   a flavour).  A handler returns PSEUDO_CHECK_END when the line must end
+   after what it parsed ("junk at end of line" otherwise), PSEUDO_DONE
+   when it dealt with the rest of the line itself (or reported an error).
+   D is the directive's text in the line, for columns.  */
+
+/* .byte .short .long .quad and their other names: ARG bytes each.  */
+static int
+s_cons (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d;
+  if (is_end (c))
+    return PSEUDO_DONE;
+  do
+    {
+      skip_ws (c);
+      const char *eat = c->p;
+      c->allow_post = 1;
+      struct expr e = parse_expr (c);
+      c->allow_post = 0;
+      if (c->stmt_err)
+        return PSEUDO_DONE;
+      emit_data_value (c, op->arg, e, eat);
+    }
+  while (accept (c, ','));
+  return PSEUDO_CHECK_END;
+}
+
+/* .ascii (ARG 0), .asciz and .string (ARG 1: each string NUL-ended).  */
+static int
+s_ascii (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d;
+  do
+    {
+      uint8_t *b;
+      size_t len;
+      if (!parse_string (c, &b, &len))
+        return PSEUDO_DONE;
+      emit_bytes_checked (c, b, len);
+      if (op->arg)
+        emit_bytes_checked (c, (const uint8_t *) "", 1);
+      free (b);
+    }
+  while (accept (c, ','));
+  return PSEUDO_CHECK_END;
+}
+
+/* .zero, .skip, .space: SIZE [, FILL].  */
+static int
+s_space (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  int64_t k = const_expr (c);
+  int64_t fill = 0;
+  if (accept (c, ','))
+    fill = const_expr (c);
+  if (k < 0 || k > ASM_MAX_FILL)
+    {
+      ERR (c, "bad size %lld", (long long) k);
+      return PSEUDO_DONE;
+    }
+  if (sec_nobits (c))
+    {
+      if (fill)
+        ERR (c, "attempt to store non-zero value in section `%s'", c->secs[c->cur].name);
+      c->secs[c->cur].size += (size_t) k;
+    }
+  else
+    memset (emit (c, (size_t) k), (int) fill, (size_t) k);
+  return PSEUDO_CHECK_END;
+}
+
+/* .fill REPEAT [, SIZE [, VALUE]].  */
+static int
+s_fill (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  int64_t rep = const_expr (c), sz = 1, val = 0;
+  if (accept (c, ','))
+    sz = const_expr (c);
+  if (accept (c, ','))
+    val = const_expr (c);
+  if (rep < 0 || sz < 0 || sz > 8 || rep * sz > ASM_MAX_FILL)
+    {
+      ERR (c, "bad .fill arguments");
+      return PSEUDO_DONE;
+    }
+  for (int64_t i = 0; i < rep; i++)
+    {
+      uint8_t b[8] = { 0 };
+      for (int j = 0; j < sz && j < 4; j++)
+        b[j] = (uint8_t) ((uint64_t) val >> (8 * j));
+      emit_bytes_checked (c, b, (size_t) sz);
+    }
+  return PSEUDO_CHECK_END;
+}
+
+/* .align and .p2align (ARG 0: a power of 2), .balign (ARG 1: bytes).  */
+static int
+s_align (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d;
+  int64_t a = const_expr (c);
+  int64_t fill = 0;
+  int has_fill = 0;
+  if (accept (c, ','))
+    {
+      skip_ws (c);
+      if (*c->p != ',')
+        {
+          fill = const_expr (c);
+          has_fill = 1;
+        }
+      if (accept (c, ','))
+        (void) const_expr (c);
+    }
+  if (!op->arg)
+    {
+      if (a < 0 || a > 15)
+        {
+          ERR (c, "alignment too large");
+          return PSEUDO_DONE;
+        }
+      a = (int64_t) 1 << a;
+    }
+  else if (a <= 0 || (a & (a - 1)) || a > (1 << 15))
+    {
+      ERR (c, "alignment is not a power of 2");
+      return PSEUDO_DONE;
+    }
+  do_align (c, (uint64_t) a, (int) fill, has_fill);
+  return PSEUDO_CHECK_END;
+}
+
+/* .uleb128 (ARG 0), .sleb128 (ARG 1).  */
+static int
+s_leb128 (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d;
+  do
+    {
+      uint64_t v = (uint64_t) const_expr (c);
+      uint8_t b[10];
+      int k = 0;
+      for (;;)
+        {
+          uint8_t byte = v & 0x7f;
+          if (op->arg)
+            {
+              int64_t sv = (int64_t) v;
+              sv >>= 7;
+              v = (uint64_t) sv;
+              int done = (sv == 0 && !(byte & 0x40)) || (sv == -1 && (byte & 0x40));
+              b[k++] = (uint8_t) (byte | (done ? 0 : 0x80));
+              if (done || k == 10)
+                break;
+            }
+          else
+            {
+              v >>= 7;
+              b[k++] = (uint8_t) (byte | (v ? 0x80 : 0));
+              if (!v || k == 10)
+                break;
+            }
+        }
+      emit_bytes_checked (c, b, (size_t) k);
+    }
+  while (accept (c, ','));
+  return PSEUDO_CHECK_END;
+}
+
+/* gas puts subsection N after subsection 0: bpf-asm has one subsection
+   per section, so only 0 means what it says.  */
+static void
+subsection_number (struct asm_ctx *c)
+{
+  skip_ws (c);
+  const char *at = c->p;
+  if (const_expr (c) != 0 && !c->stmt_err)
+    diag_at (c, c->line, COL (c, at), "subsections are not supported");
+}
+
+/* .text, .data, .bss, .rodata [SUBSECTION]: the section of that name
+   (ARG 1: code, aligned to an instruction).  */
+static int
+s_section_named (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d;
+  sec_switch (c, sec_get (c, op->name, strlen (op->name)));
+  if (op->arg && c->secs[c->cur].align < 8)
+    c->secs[c->cur].align = 8;
+  if (!is_end (c))
+    subsection_number (c);
+  return PSEUDO_CHECK_END;
+}
+
+/* .section (ARG 0), .pushsection (ARG 1): NAME [, FLAGS, @TYPE ...].  */
+static int
+s_section (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d;
+  const char *nm;
+  int len = section_name (c, &nm);
+  if (len <= 0)
+    {
+      ERR (c, "expected a section name");
+      return PSEUDO_DONE;
+    }
+  int existed = sec_find (c, nm, (size_t) len) >= 0;
+  int s = sec_get (c, nm, (size_t) len);
+  if (op->arg)
+    {
+      GROW (c->stack, c->nstack, c->stackcap);
+      c->stack[c->nstack++] = c->cur;
+    }
+  sec_switch (c, s);
+  if (!existed || !is_end (c))
+    parse_section_args (c, s);
+  if (c->secs[s].flags & SHF_EXECINSTR && c->secs[s].align < 8)
+    c->secs[s].align = 8;
+  return PSEUDO_CHECK_END;
+}
+
+static int
+s_popsection (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  if (!c->nstack)
+    {
+      ERR (c, ".popsection without .pushsection");
+      return PSEUDO_DONE;
+    }
+  sec_switch (c, c->stack[--c->nstack]);
+  return PSEUDO_CHECK_END;
+}
+
+static int
+s_previous (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  int t = c->prev;
+  c->prev = c->cur;
+  c->cur = t;
+  return PSEUDO_CHECK_END;
+}
+
+static int
+s_subsection (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  subsection_number (c);
+  return PSEUDO_CHECK_END;
+}
+
+/* What .globl and its kin set on each symbol they name (ARG).  */
+enum { SYM_GLOBAL, SYM_WEAK, SYM_LOCAL, SYM_HIDDEN, SYM_PROTECTED,
+       SYM_INTERNAL, SYM_EXTERN };
+
+static int
+s_symbol_attr (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d;
+  do
+    {
+      int s = sym_operand (c);
+      if (s < 0)
+        return PSEUDO_DONE;
+      struct asm_sym *y = &c->syms[s];
+      switch (op->arg)
+        {
+        case SYM_GLOBAL: y->bind = STB_GLOBAL; y->explicit_local = 0; break;
+        case SYM_WEAK: y->bind = STB_WEAK; break;
+        case SYM_LOCAL: y->bind = STB_LOCAL; y->explicit_local = 1; break;
+        case SYM_HIDDEN: y->vis = STV_HIDDEN; break;
+        case SYM_PROTECTED: y->vis = STV_PROTECTED; break;
+        case SYM_INTERNAL: y->vis = STV_INTERNAL; break;
+        case SYM_EXTERN: break;
+        }
+    }
+  while (accept (c, ','));
+  return PSEUDO_CHECK_END;
+}
+
+/* .type SYM, @function | @object | @notype | @tls_object (or STT_...).  */
+static int
+s_type (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  static const struct { const char *name; uint8_t type; } types[] = {
+    { "function", STT_FUNC }, { "STT_FUNC", STT_FUNC },
+    { "object", STT_OBJECT }, { "STT_OBJECT", STT_OBJECT },
+    { "notype", STT_NOTYPE }, { "tls_object", STT_TLS },
+  };
+  int s = sym_operand (c);
+  if (s < 0 || !expect (c, ','))
+    return PSEUDO_DONE;
+  skip_ws (c);
+  if (*c->p == '@' || *c->p == '%' || *c->p == '#')
+    c->p++;
+  if (*c->p == '"')
+    c->p++;
+  const char *t;
+  size_t tn = ident (c, &t);
+  if (*c->p == '"')
+    c->p++;
+  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+    if (dir_is (t, tn, types[i].name))
+      {
+        c->syms[s].type = types[i].type;
+        return PSEUDO_CHECK_END;
+      }
+  ERR (c, "unknown symbol type");
+  return PSEUDO_DONE;
+}
+
+/* .size SYM, EXPR: resolved at the end, when EXPR's labels are known.  */
+static int
+s_size (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  int s = sym_operand (c);
+  if (s < 0 || !expect (c, ','))
+    return PSEUDO_DONE;
+  skip_ws (c);
+  const char *eat = c->p;
+  struct expr e = parse_expr (c);
+  GROW (c->sz, c->nsz, c->szcap);
+  c->sz[c->nsz].sym = s;
+  c->sz[c->nsz].e = e;
+  c->sz[c->nsz].line = c->line;
+  c->sz[c->nsz].col = COL (c, eat);
+  c->sz[c->nsz].ctx = c->ctx;
+  c->nsz++;
+  return PSEUDO_CHECK_END;
+}
+
+/* .comm (ARG 0), .lcomm (ARG 1).  */
+static int
+s_comm (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d;
+  comm (c, op->arg);
+  return PSEUDO_CHECK_END;
+}
+
+/* .set and .equ (ARG 0), .equiv (ARG 1: the symbol must be new):
+   SYM, EXPR (or SYM = EXPR, statement.c's assignment).  */
+static int
+s_set (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d;
+  skip_ws (c);
+  const char *symat = c->p;
+  int s = sym_operand (c);
+  if (s < 0)
+    return PSEUDO_DONE;
+  if (!accept (c, '=') && !expect (c, ','))
+    return PSEUDO_DONE;
+  struct expr e = parse_expr (c);
+  if (c->stmt_err)
+    return PSEUDO_DONE;
+  struct asm_sym *y = &c->syms[s];
+  if (y->sec != ASM_SEC_UNDEF || y->alias)
+    {
+      if (!y->set_defined || op->arg)
+        {
+          diag_at (c, c->line, COL (c, symat), "symbol `%s' is already defined%s",
+                   y->name, y->set_defined ? "" : " (not by .set: only .set symbols can be set again)");
+          return PSEUDO_DONE;
+        }
+      /* gas: a symbol defined by .set may be set again.  Earlier
+         uses keep the old value (each use of an absolute symbol is
+         folded where it appears; pending fixups keep the old entry),
+         later ones see the new one.  */
+      s = sym_redefine (c, s);
+      y = &c->syms[s];
+    }
+  y->set_defined = 1;
+  if (eisconst (&e))
+    {
+      y->sec = ASM_SEC_ABS;
+      y->value = (uint64_t) e.k;
+    }
+  else if (e.sub < 0 && c->syms[e.add].sec >= 0)
+    {
+      y->sec = c->syms[e.add].sec;
+      y->value = c->syms[e.add].value + (uint64_t) e.k;
+    }
+  else if (e.sub < 0 && e.add != s && (c->syms[e.add].sec == ASM_SEC_UNDEF
+                                       || c->syms[e.add].sec == ASM_SEC_COMMON))
+    {
+      /* A symbol not defined yet (or common, or external): Y stands
+         for it, as gas's equated symbols do.  */
+      y->alias = e.add + 1;
+      y->alias_add = e.k;
+    }
+  else if (e.sub < 0 && e.add == s)
+    ERR (c, "symbol `%s' is defined in terms of itself", y->name);
+  else
+    ERR (c, "expression must be constant or a symbol plus offset");
+  return PSEUDO_CHECK_END;
+}
+
+/* bpf-asm's own: OR a value into the ELF header's e_flags (what -d writes
+   for an xBPF object, so the round trip keeps it).  */
+static int
+s_eflags (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  int64_t v = const_expr (c);
+  if (c->stmt_err)
+    return PSEUDO_DONE;
+  if (v < 0 || v > UINT32_MAX)
+    {
+      ERR (c, "e_flags value %lld out of range", (long long) v);
+      return PSEUDO_DONE;
+    }
+  c->eflags |= (uint32_t) v;
+  return PSEUDO_CHECK_END;
+}
+
+/* .ident STRING: into .comment.  */
+static int
+s_ident (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  uint8_t *b;
+  size_t len;
+  if (!parse_string (c, &b, &len))
+    return PSEUDO_DONE;
+  int save = c->cur;
+  c->cur = sec_get (c, ".comment", 8);
+  if (c->secs[c->cur].size == 0)
+    emit (c, 1);
+  memcpy (emit (c, len + 1), b, len);
+  c->cur = save;
+  free (b);
+  return PSEUDO_CHECK_END;
+}
+
+/* .file "NAME": a FILE symbol; .file N "NAME" (DWARF's file table) is
+   ignored.  */
+static int
+s_file (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  skip_ws (c);
+  if (isdigit ((unsigned char) *c->p))
+    return PSEUDO_DONE;
+  uint8_t *b;
+  size_t len;
+  if (!parse_string (c, &b, &len))
+    return PSEUDO_DONE;
+  char nm[256];
+  int k = snprintf (nm, sizeof nm, "%.*s", (int) (len > 200 ? 200 : len), (char *) b);
+  free (b);
+  if (memchr (nm, 0, (size_t) k) == NULL && k > 0)
+    {
+      /* FILE symbols are kept apart from the name space.  */
+      char key[300];
+      int kl = snprintf (key, sizeof key, "\003file:%s", nm);
+      int s = sym_get (c, key, (size_t) kl);
+      c->syms[s].is_file = 1;
+      c->syms[s].temp = 0;
+      c->syms[s].sec = ASM_SEC_ABS;
+      c->syms[s].type = STT_FILE;
+    }
+  return PSEUDO_CHECK_END;
+}
+
+/* .cpu vN: the ISA version from here on (as -mcpu=), what branch
+   relaxation may use.  bpf-gcc's plugin writes it.  */
+static int
+s_cpu (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  skip_ws (c);
+  const char *v, *vat = c->p;
+  size_t vn = ident (c, &v);
+  char name[8];
+  snprintf (name, sizeof name, "%.*s", (int) (vn < 7 ? vn : 7), v);
+  int cpu = vn < 7 ? cpu_version (name) : 0;
+  if (!cpu)
+    {
+      diag_at (c, c->line, COL (c, vat), "`.cpu' takes v1, v2, v3 or v4");
+      c->p += strlen (c->p);
+      return PSEUDO_DONE;
+    }
+  c->cpu = cpu;
+  return PSEUDO_CHECK_END;
+}
+
+/* Debug-line, listing and toolchain-note directives: accepted and
+   ignored with their operands.  */
+static int
+s_ignore (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  c->p += strlen (c->p);
+  return PSEUDO_DONE;
+}
+
+/* Every directive, sorted by name (strcmp order) for the binary search;
+   the unit test (testsuite/bpfsupport.asm/insn-unit.c) runs
+   pseudo_table_check.  The macro,
+   loop and message directives are macro.c's; the conditional ones (.if
+   and its kin) are found before the table, by cond_directive, which also
+   runs in skipped regions.  */
+static const struct pseudo_op pseudo_table[] = {
+  { ".2byte", s_cons, 2 },
+  { ".4byte", s_cons, 4 },
+  { ".8byte", s_cons, 8 },
+  { ".addrsig", s_ignore, 0 },
+  { ".addrsig_sym", s_ignore, 0 },
+  { ".align", s_align, 0 },
+  { ".altmacro", s_altmacro, 1 },
+  { ".arch", s_ignore, 0 },
+  { ".ascii", s_ascii, 0 },
+  { ".asciz", s_ascii, 1 },
+  { ".balign", s_align, 1 },
+  { ".bss", s_section_named, 0 },
+  { ".byte", s_cons, 1 },
+  { ".comm", s_comm, 0 },
+  { ".cpu", s_cpu, 0 },
+  { ".data", s_section_named, 0 },
+  { ".dword", s_cons, 8 },
+  { ".eflags", s_eflags, 0 },
+  { ".eject", s_ignore, 0 },
+  { ".endm", s_end_without_begin, 0 },
+  { ".endr", s_end_without_begin, 0 },
+  { ".equ", s_set, 0 },
+  { ".equiv", s_set, 1 },
+  { ".error", s_message, MSG_ERROR },
+  { ".exitm", s_exitm, 0 },
+  { ".extern", s_symbol_attr, SYM_EXTERN },
+  { ".fail", s_fail, 0 },
+  { ".file", s_file, 0 },
+  { ".fill", s_fill, 0 },
+  { ".global", s_symbol_attr, SYM_GLOBAL },
+  { ".globl", s_symbol_attr, SYM_GLOBAL },
+  { ".half", s_cons, 2 },
+  { ".hidden", s_symbol_attr, SYM_HIDDEN },
+  { ".hword", s_cons, 2 },
+  { ".ident", s_ident, 0 },
+  { ".int", s_cons, 4 },
+  { ".internal", s_symbol_attr, SYM_INTERNAL },
+  { ".irp", s_loop, DEFN_IRP },
+  { ".irpc", s_loop, DEFN_IRPC },
+  { ".lcomm", s_comm, 1 },
+  { ".list", s_ignore, 0 },
+  { ".loc", s_ignore, 0 },
+  { ".loc_mark_labels", s_ignore, 0 },
+  { ".local", s_symbol_attr, SYM_LOCAL },
+  { ".long", s_cons, 4 },
+  { ".macro", s_macro, 0 },
+  { ".noaltmacro", s_altmacro, 0 },
+  { ".nolist", s_ignore, 0 },
+  { ".p2align", s_align, 0 },
+  { ".popsection", s_popsection, 0 },
+  { ".previous", s_previous, 0 },
+  { ".print", s_message, MSG_PRINT },
+  { ".protected", s_symbol_attr, SYM_PROTECTED },
+  { ".psize", s_ignore, 0 },
+  { ".purgem", s_purgem, 0 },
+  { ".pushsection", s_section, 1 },
+  { ".quad", s_cons, 8 },
+  { ".rept", s_loop, DEFN_REPT },
+  { ".rodata", s_section_named, 0 },
+  { ".sbttl", s_ignore, 0 },
+  { ".section", s_section, 0 },
+  { ".set", s_set, 0 },
+  { ".short", s_cons, 2 },
+  { ".size", s_size, 0 },
+  { ".skip", s_space, 0 },
+  { ".sleb128", s_leb128, 1 },
+  { ".space", s_space, 0 },
+  { ".string", s_ascii, 1 },
+  { ".subsection", s_subsection, 0 },
+  { ".text", s_section_named, 1 },
+  { ".title", s_ignore, 0 },
+  { ".type", s_type, 0 },
+  { ".uleb128", s_leb128, 0 },
+  { ".version", s_ignore, 0 },
+  { ".warning", s_message, MSG_WARNING },
+  { ".weak", s_symbol_attr, SYM_WEAK },
+  { ".word", s_cons, 4 },
+  { ".zero", s_space, 0 },
+};
+
+#define PSEUDO_COUNT (sizeof pseudo_table / sizeof *pseudo_table)
+
+const struct pseudo_op *
+pseudo_lookup (const char *d, size_t n)
+{
+  size_t lo = 0, hi = PSEUDO_COUNT;
+  while (lo < hi)
+    {
+      size_t mid = (lo + hi) / 2;
+      const char *name = pseudo_table[mid].name;
+      int cmp = strncmp (d, name, n);
+      if (cmp == 0 && name[n])
+        cmp = -1;      /* D is a proper prefix of NAME: it sorts first */
+      if (cmp == 0)
+        return &pseudo_table[mid];
+      if (cmp < 0)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  return NULL;
+}
+
+int
+pseudo_table_check (void)
+{
+  for (size_t i = 1; i < PSEUDO_COUNT; i++)
+    if (strcmp (pseudo_table[i - 1].name, pseudo_table[i].name) >= 0)
+      {
+        fprintf (stderr, "bpf-asm: internal error: directive table out of order at `%s'\n",
+                 pseudo_table[i].name);
+        return 0;
+      }
+  return 1;
+}
+
+/* Directive D (N bytes; c->p after it).  Returns 0 when D is no
+   directive (a macro's name, or unknown).  */
 int
 directive (struct asm_ctx *c, const char *d, size_t n)
 {
-  const char *at = d;
-  int size = 0;
-  if (ctl_directive (c, d, n))
+  if (cond_directive (c, d, n))
     return 1;
-  if (dir_is (d, n, ".byte")) size = 1;
-  else if (dir_is (d, n, ".short") || dir_is (d, n, ".half") || dir_is (d, n, ".2byte")
-           || dir_is (d, n, ".hword"))
-    size = 2;
-  else if (dir_is (d, n, ".word") || dir_is (d, n, ".long") || dir_is (d, n, ".int")
-           || dir_is (d, n, ".4byte"))
-    size = 4;
-  else if (dir_is (d, n, ".quad") || dir_is (d, n, ".dword") || dir_is (d, n, ".8byte"))
-    size = 8;
-  if (size)
+  const struct pseudo_op *op = pseudo_lookup (d, n);
+  if (!op)
     {
-      if (is_end (c))
-        return 1;
-      do
+      /* .cfi_*: call-frame information, which BPF objects do not carry.  */
+      if (n > 5 && !strncmp (d, ".cfi_", 5))
         {
-          skip_ws (c);
-          const char *eat = c->p;
-          c->allow_post = 1;
-          struct expr e = parse_expr (c);
-          c->allow_post = 0;
-          if (c->stmt_err)
-            return 1;
-          emit_data_value (c, size, e, eat);
-        }
-      while (accept (c, ','));
-      goto end;
-    }
-  if (dir_is (d, n, ".ascii") || dir_is (d, n, ".asciz") || dir_is (d, n, ".string"))
-    {
-      int z = d[5] == 'z' || d[2] == 't';
-      do
-        {
-          uint8_t *b;
-          size_t len;
-          if (!parse_string (c, &b, &len))
-            return 1;
-          emit_bytes_checked (c, b, len);
-          if (z)
-            emit_bytes_checked (c, (const uint8_t *) "", 1);
-          free (b);
-        }
-      while (accept (c, ','));
-      goto end;
-    }
-  if (dir_is (d, n, ".zero") || dir_is (d, n, ".skip") || dir_is (d, n, ".space"))
-    {
-      int64_t k = const_expr (c);
-      int64_t fill = 0;
-      if (accept (c, ','))
-        fill = const_expr (c);
-      if (k < 0 || k > ASM_MAX_FILL)
-        {
-          ERR (c, "bad size %lld", (long long) k);
+          c->p += strlen (c->p);
           return 1;
         }
-      if (sec_nobits (c))
-        {
-          if (fill)
-            ERR (c, "attempt to store non-zero value in section `%s'", c->secs[c->cur].name);
-          c->secs[c->cur].size += (size_t) k;
-        }
-      else
-        memset (emit (c, (size_t) k), (int) fill, (size_t) k);
-      goto end;
+      return 0;
     }
-  if (dir_is (d, n, ".fill"))
-    {
-      int64_t rep = const_expr (c), sz = 1, val = 0;
-      if (accept (c, ','))
-        sz = const_expr (c);
-      if (accept (c, ','))
-        val = const_expr (c);
-      if (rep < 0 || sz < 0 || sz > 8 || rep * sz > ASM_MAX_FILL)
-        {
-          ERR (c, "bad .fill arguments");
-          return 1;
-        }
-      for (int64_t i = 0; i < rep; i++)
-        {
-          uint8_t b[8] = { 0 };
-          for (int j = 0; j < sz && j < 4; j++)
-            b[j] = (uint8_t) ((uint64_t) val >> (8 * j));
-          emit_bytes_checked (c, b, (size_t) sz);
-        }
-      goto end;
-    }
-  if (dir_is (d, n, ".align") || dir_is (d, n, ".p2align") || dir_is (d, n, ".balign"))
-    {
-      int64_t a = const_expr (c);
-      int64_t fill = 0;
-      int has_fill = 0;
-      if (accept (c, ','))
-        {
-          skip_ws (c);
-          if (*c->p != ',')
-            {
-              fill = const_expr (c);
-              has_fill = 1;
-            }
-          if (accept (c, ','))
-            (void) const_expr (c);
-        }
-      if (d[1] != 'b')
-        {
-          if (a < 0 || a > 15)
-            {
-              ERR (c, "alignment too large");
-              return 1;
-            }
-          a = (int64_t) 1 << a;
-        }
-      else if (a <= 0 || (a & (a - 1)) || a > (1 << 15))
-        {
-          ERR (c, "alignment is not a power of 2");
-          return 1;
-        }
-      do_align (c, (uint64_t) a, (int) fill, has_fill);
-      goto end;
-    }
-  if (dir_is (d, n, ".uleb128") || dir_is (d, n, ".sleb128"))
-    {
-      int sgn = d[1] == 's';
-      do
-        {
-          uint64_t v = (uint64_t) const_expr (c);
-          uint8_t b[10];
-          int k = 0;
-          for (;;)
-            {
-              uint8_t byte = v & 0x7f;
-              if (sgn)
-                {
-                  int64_t sv = (int64_t) v;
-                  sv >>= 7;
-                  v = (uint64_t) sv;
-                  int done = (sv == 0 && !(byte & 0x40)) || (sv == -1 && (byte & 0x40));
-                  b[k++] = (uint8_t) (byte | (done ? 0 : 0x80));
-                  if (done || k == 10)
-                    break;
-                }
-              else
-                {
-                  v >>= 7;
-                  b[k++] = (uint8_t) (byte | (v ? 0x80 : 0));
-                  if (!v || k == 10)
-                    break;
-                }
-            }
-          emit_bytes_checked (c, b, (size_t) k);
-        }
-      while (accept (c, ','));
-      goto end;
-    }
-  if (dir_is (d, n, ".text") || dir_is (d, n, ".data") || dir_is (d, n, ".bss")
-      || dir_is (d, n, ".rodata"))
-    {
-      sec_switch (c, sec_get (c, d, n));
-      if (dir_is (d, n, ".text"))
-        {
-          struct asm_sec *s = &c->secs[c->cur];
-          if (s->align < 8) s->align = 8;
-        }
-      if (!is_end (c))
-        {
-          /* gas puts subsection N after subsection 0: bpf-asm has one
-             subsection per section, so only 0 means what it says.  */
-          const char *at = c->p;
-          if (const_expr (c) != 0 && !c->stmt_err)
-            diag_at (c, c->line, COL (c, at), "subsections are not supported");
-        }
-      goto end;
-    }
-  if (dir_is (d, n, ".section") || dir_is (d, n, ".pushsection"))
-    {
-      const char *nm;
-      int len = section_name (c, &nm);
-      if (len <= 0)
-        {
-          ERR (c, "expected a section name");
-          return 1;
-        }
-      int existed = sec_find (c, nm, (size_t) len) >= 0;
-      int s = sec_get (c, nm, (size_t) len);
-      if (d[1] == 'p')
-        {
-          GROW (c->stack, c->nstack, c->stackcap);
-          c->stack[c->nstack++] = c->cur;
-        }
-      sec_switch (c, s);
-      if (!existed || !is_end (c))
-        parse_section_args (c, s);
-      if (c->secs[s].flags & SHF_EXECINSTR && c->secs[s].align < 8)
-        c->secs[s].align = 8;
-      goto end;
-    }
-  if (dir_is (d, n, ".popsection"))
-    {
-      if (!c->nstack)
-        {
-          ERR (c, ".popsection without .pushsection");
-          return 1;
-        }
-      sec_switch (c, c->stack[--c->nstack]);
-      goto end;
-    }
-  if (dir_is (d, n, ".previous"))
-    {
-      int t = c->prev;
-      c->prev = c->cur;
-      c->cur = t;
-      goto end;
-    }
-  if (dir_is (d, n, ".globl") || dir_is (d, n, ".global") || dir_is (d, n, ".weak")
-      || dir_is (d, n, ".local") || dir_is (d, n, ".hidden")
-      || dir_is (d, n, ".protected") || dir_is (d, n, ".internal")
-      || dir_is (d, n, ".extern"))
-    {
-      do
-        {
-          int s = sym_operand (c);
-          if (s < 0)
-            return 1;
-          struct asm_sym *y = &c->syms[s];
-          switch (d[1])
-            {
-            case 'g': y->bind = STB_GLOBAL; y->explicit_local = 0; break;
-            case 'w': y->bind = STB_WEAK; break;
-            case 'l': y->bind = STB_LOCAL; y->explicit_local = 1; break;
-            case 'h': y->vis = STV_HIDDEN; break;
-            case 'p': y->vis = STV_PROTECTED; break;
-            case 'i': y->vis = STV_INTERNAL; break;
-            case 'e': break;
-            }
-        }
-      while (accept (c, ','));
-      goto end;
-    }
-  if (dir_is (d, n, ".type"))
-    {
-      int s = sym_operand (c);
-      if (s < 0 || !expect (c, ','))
-        return 1;
-      skip_ws (c);
-      if (*c->p == '@' || *c->p == '%' || *c->p == '#')
-        c->p++;
-      if (*c->p == '"')
-        c->p++;
-      const char *t;
-      size_t tn = ident (c, &t);
-      if (*c->p == '"')
-        c->p++;
-      uint8_t ty = 0;
-      if ((tn == 8 && !strncmp (t, "function", 8)) || (tn == 8 && !strncmp (t, "STT_FUNC", 8)))
-        ty = STT_FUNC;
-      else if ((tn == 6 && !strncmp (t, "object", 6)) || (tn == 10 && !strncmp (t, "STT_OBJECT", 10)))
-        ty = STT_OBJECT;
-      else if (tn == 6 && !strncmp (t, "notype", 6))
-        ty = STT_NOTYPE;
-      else if (tn == 9 && !strncmp (t, "tls_object", 9))
-        ty = STT_TLS;
-      else
-        {
-          ERR (c, "unknown symbol type");
-          return 1;
-        }
-      c->syms[s].type = ty;
-      goto end;
-    }
-  if (dir_is (d, n, ".size"))
-    {
-      int s = sym_operand (c);
-      if (s < 0 || !expect (c, ','))
-        return 1;
-      skip_ws (c);
-      const char *eat = c->p;
-      struct expr e = parse_expr (c);
-      GROW (c->sz, c->nsz, c->szcap);
-      c->sz[c->nsz].sym = s;
-      c->sz[c->nsz].e = e;
-      c->sz[c->nsz].line = c->line;
-      c->sz[c->nsz].col = COL (c, eat);
-      c->sz[c->nsz].ctx = c->ctx;
-      c->nsz++;
-      goto end;
-    }
-  if (dir_is (d, n, ".comm") || dir_is (d, n, ".lcomm"))
-    {
-      comm (c, d[1] == 'l');
-      goto end;
-    }
-  if (dir_is (d, n, ".set") || dir_is (d, n, ".equ") || dir_is (d, n, ".equiv"))
-    {
-      skip_ws (c);
-      const char *symat = c->p;
-      int s = sym_operand (c);
-      if (s < 0)
-        return 1;
-      if (!accept (c, '=') && !expect (c, ','))
-        return 1;
-      struct expr e = parse_expr (c);
-      if (c->stmt_err)
-        return 1;
-      struct asm_sym *y = &c->syms[s];
-      if (y->sec != ASM_SEC_UNDEF || y->alias)
-        {
-          if (!y->set_defined || n == 6)
-            {
-              diag_at (c, c->line, COL (c, symat), "symbol `%s' is already defined%s",
-                       y->name, y->set_defined ? "" : " (not by .set: only .set symbols can be set again)");
-              return 1;
-            }
-          /* gas: a symbol defined by .set may be set again.  Earlier
-             uses keep the old value (each use of an absolute symbol is
-             folded where it appears; pending fixups keep the old entry),
-             later ones see the new one.  */
-          s = sym_redefine (c, s);
-          y = &c->syms[s];
-        }
-      y->set_defined = 1;
-      if (eisconst (&e))
-        {
-          y->sec = ASM_SEC_ABS;
-          y->value = (uint64_t) e.k;
-        }
-      else if (e.sub < 0 && c->syms[e.add].sec >= 0)
-        {
-          y->sec = c->syms[e.add].sec;
-          y->value = c->syms[e.add].value + (uint64_t) e.k;
-        }
-      else if (e.sub < 0 && e.add != s && (c->syms[e.add].sec == ASM_SEC_UNDEF
-                                           || c->syms[e.add].sec == ASM_SEC_COMMON))
-        {
-          /* A symbol not defined yet (or common, or external): Y stands
-             for it, as gas's equated symbols do.  */
-          y->alias = e.add + 1;
-          y->alias_add = e.k;
-        }
-      else if (e.sub < 0 && e.add == s)
-        ERR (c, "symbol `%s' is defined in terms of itself", y->name);
-      else
-        ERR (c, "expression must be constant or a symbol plus offset");
-      goto end;
-    }
-  if (dir_is (d, n, ".eflags"))
-    {
-      /* bpf-asm's own: OR a value into the ELF header's e_flags (what
-         -d writes for an xBPF object, so the round trip keeps it).  */
-      int64_t v = const_expr (c);
-      if (c->stmt_err)
-        return 1;
-      if (v < 0 || v > UINT32_MAX)
-        {
-          ERR (c, "e_flags value %lld out of range", (long long) v);
-          return 1;
-        }
-      c->eflags |= (uint32_t) v;
-      goto end;
-    }
-  if (dir_is (d, n, ".ident"))
-    {
-      uint8_t *b;
-      size_t len;
-      if (!parse_string (c, &b, &len))
-        return 1;
-      int save = c->cur;
-      c->cur = sec_get (c, ".comment", 8);
-      if (c->secs[c->cur].size == 0)
-        emit (c, 1);
-      memcpy (emit (c, len + 1), b, len);
-      c->cur = save;
-      free (b);
-      goto end;
-    }
-  if (dir_is (d, n, ".file"))
-    {
-      skip_ws (c);
-      if (isdigit ((unsigned char) *c->p))
-        return 1;   /* DWARF file table entry: ignored */
-      uint8_t *b;
-      size_t len;
-      if (!parse_string (c, &b, &len))
-        return 1;
-      char nm[256];
-      int k = snprintf (nm, sizeof nm, "%.*s", (int) (len > 200 ? 200 : len), (char *) b);
-      free (b);
-      if (memchr (nm, 0, (size_t) k) == NULL && k > 0)
-        {
-          /* FILE symbols are kept apart from the name space.  */
-          char key[300];
-          int kl = snprintf (key, sizeof key, "\003file:%s", nm);
-          int s = sym_get (c, key, (size_t) kl);
-          c->syms[s].is_file = 1;
-          c->syms[s].temp = 0;
-          c->syms[s].sec = ASM_SEC_ABS;
-          c->syms[s].type = STT_FILE;
-        }
-      goto end;
-    }
-  if (dir_is (d, n, ".cpu"))
-    {
-      /* The ISA version from here on (as -mcpu=): what branch
-         relaxation may use.  bpf-gcc's plugin writes it.  */
-      skip_ws (c);
-      const char *v, *vat = c->p;
-      size_t vn = ident (c, &v);
-      char name[8];
-      snprintf (name, sizeof name, "%.*s", (int) (vn < 7 ? vn : 7), v);
-      int cpu = vn < 7 ? cpu_version (name) : 0;
-      if (!cpu)
-        {
-          diag_at (c, c->line, COL (c, vat), "`.cpu' takes v1, v2, v3 or v4");
-          while (*c->p)
-            c->p++;
-          return 1;
-        }
-      c->cpu = cpu;
-      goto end;
-    }
-  if (dir_is (d, n, ".subsection"))
-    {
-      /* gas puts subsection N after subsection 0: bpf-asm has one
-         subsection per section, so only 0 means what it says.  */
-      skip_ws (c);
-      const char *sat = c->p;
-      if (const_expr (c) != 0 && !c->stmt_err)
-        diag_at (c, c->line, COL (c, sat), "subsections are not supported");
-      goto end;
-    }
-  /* Accepted and ignored.  */
-  if (dir_is (d, n, ".loc") || dir_is (d, n, ".loc_mark_labels")
-      || (n > 5 && !strncmp (d, ".cfi_", 5)) || dir_is (d, n, ".addrsig")
-      || dir_is (d, n, ".addrsig_sym") || dir_is (d, n, ".version")
-      || dir_is (d, n, ".arch") || dir_is (d, n, ".nolist")
-      || dir_is (d, n, ".list") || dir_is (d, n, ".eject") || dir_is (d, n, ".psize")
-      || dir_is (d, n, ".title") || dir_is (d, n, ".sbttl"))
-    {
-      while (*c->p)
-        c->p++;
-      return 1;
-    }
-  (void) at;
-  return 0;
-end:
-  if (!c->stmt_err && !is_end (c))
+  if (op->fn (c, d, op) == PSEUDO_CHECK_END && !c->stmt_err && !is_end (c))
     ERR (c, "junk at end of line: `%.20s'", c->p);
   return 1;
 }

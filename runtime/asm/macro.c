@@ -1155,130 +1155,137 @@ cond_directive (struct asm_ctx *c, const char *d, size_t n)
   return 0;
 }
 
-/* ----- the directives ----- */
+/* ----- the directives (rows of directives.c's pseudo_table) ----- */
 
-/* Macro, loop, conditional and message directives.  Returns 0 when D is
-   none of them.  */
+/* .macro NAME [ARGS]: the body is collected whatever the errors in this
+   line.  */
 int
-ctl_directive (struct asm_ctx *c, const char *d, size_t n)
+s_macro (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
 {
-  if (n < 3 || d[1] < 'a' || (d[1] != 'e' && d[1] != 'i' && d[1] != 'm'
-                             && d[1] != 'r' && d[1] != 'p' && d[1] != 'w'
-                             && d[1] != 'f' && d[1] != 'a' && d[1] != 'n'))
-    return 0;
-  if (cond_directive (c, d, n))
-    return 1;
-  if (dir_is (d, n, ".macro"))
+  (void) op;
+  macro_begin (c, d);
+  c->p += strlen (c->p);
+  return PSEUDO_DONE;
+}
+
+/* .rept, .irp, .irpc (ARG: the defn_kind).  */
+int
+s_loop (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  loop_begin (c, (enum defn_kind) op->arg, d);
+  c->p += strlen (c->p);
+  return PSEUDO_DONE;
+}
+
+/* .endm or .endr met outside a definition.  */
+int
+s_end_without_begin (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  diag_at (c, c->line, COL (c, d), "`%s' without `%s'", op->name,
+           op->name[4] == 'm' ? ".macro" : ".rept, .irp or .irpc");
+  return PSEUDO_DONE;
+}
+
+int
+s_exitm (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) op;
+  if (expansion_depth (c) == 0)
     {
-      /* The body is collected whatever the errors in this line.  */
-      macro_begin (c, d);
-      c->p += strlen (c->p);
-      return 1;
+      warn_loc (c, c->ctx, c->line, COL (c, d), "`.exitm' outside a macro: ignored");
+      return PSEUDO_DONE;
     }
-  if (dir_is (d, n, ".rept") || dir_is (d, n, ".irp") || dir_is (d, n, ".irpc"))
+  /* The innermost expansion ends here (a .irp or .rept in a macro ends,
+     not the macro: gas does the same), with what it opened.  */
+  struct frame *f = &c->frames[c->nframes - 1];
+  c->nconds = f->ncond;
+  free (f->buf);
+  free (f->pend);
+  c->nframes--;
+  return PSEUDO_CHECK_END;
+}
+
+int
+s_purgem (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  do
     {
-      loop_begin (c, dir_is (d, n, ".rept") ? DEFN_REPT
-                     : dir_is (d, n, ".irp") ? DEFN_IRP : DEFN_IRPC, d);
-      c->p += strlen (c->p);
-      return 1;
-    }
-  if (dir_is (d, n, ".endm") || dir_is (d, n, ".endr"))
-    {
-      diag_at (c, c->line, COL (c, d), "`%.*s' without `%s'", (int) n, d,
-               d[4] == 'm' ? ".macro" : ".rept, .irp or .irpc");
-      return 1;
-    }
-  if (dir_is (d, n, ".exitm"))
-    {
-      if (expansion_depth (c) == 0)
+      const char *nm;
+      size_t nn = ident (c, &nm);
+      if (!nn)
         {
-          warn_loc (c, c->ctx, c->line, COL (c, d), "`.exitm' outside a macro: ignored");
-          return 1;
+          ERR (c, "expected a macro name");
+          return PSEUDO_DONE;
         }
-      /* The innermost expansion ends here (a .irp or .rept in a macro
-         ends, not the macro: gas does the same), with what it opened.  */
-      struct frame *f = &c->frames[c->nframes - 1];
-      c->nconds = f->ncond;
-      free (f->buf);
-      free (f->pend);
-      c->nframes--;
-      if (!is_end (c))
-        ERR (c, "junk at end of line: `%.20s'", c->p);
-      return 1;
-    }
-  if (dir_is (d, n, ".purgem"))
-    {
-      do
-        {
-          const char *nm;
-          size_t nn = ident (c, &nm);
-          if (!nn)
-            {
-              ERR (c, "expected a macro name");
-              return 1;
-            }
-          int m = nidx_find (c, &c->macidx, nm, nn);
-          if (m < 0)
-            warn_loc (c, c->ctx, c->line, COL (c, nm),
-                      "macro `%.*s' is not defined: nothing to purge", (int) nn, nm);
-          else
-            c->macs[m].dead = 1;
-        }
-      while (accept (c, ','));
-      if (!is_end (c))
-        ERR (c, "junk at end of line: `%.20s'", c->p);
-      return 1;
-    }
-  if (dir_is (d, n, ".error") || dir_is (d, n, ".warning") || dir_is (d, n, ".print"))
-    {
-      uint8_t *b = NULL;
-      size_t len = 0;
-      int col = COL (c, d);
-      int has = !is_end (c);
-      if (has && !parse_string (c, &b, &len))
-        return 1;
-      if (!is_end (c))
-        {
-          free (b);
-          ERR (c, "junk at end of line: `%.20s'", c->p);
-          return 1;
-        }
-      char *msg = xrealloc (NULL, len + 1);
-      if (len)
-        memcpy (msg, b, len);
-      msg[len] = 0;
-      free (b);
-      for (size_t i = 0; i < len; i++)
-        if (msg[i] == '\n' || msg[i] == '\r' || msg[i] == 0)
-          msg[i] = ' ';
-      if (d[1] == 'e')
-        diag_at (c, c->line, col, "%s", has ? msg : ".error directive invoked in source file");
-      else if (d[1] == 'w')
-        warn_loc (c, c->ctx, c->line, col, "%s",
-                  has ? msg : ".warning directive invoked in source file");
-      else if (c->opts->diag)
-        fprintf (c->print, "%s\n", msg);
-      free (msg);
-      return 1;
-    }
-  if (dir_is (d, n, ".fail"))
-    {
-      int col = COL (c, d);
-      int64_t v = const_expr (c);
-      if (c->stmt_err)
-        return 1;
-      if (v >= 500)
-        warn_loc (c, c->ctx, c->line, col, ".fail %lld encountered", (long long) v);
+      int m = nidx_find (c, &c->macidx, nm, nn);
+      if (m < 0)
+        warn_loc (c, c->ctx, c->line, COL (c, nm),
+                  "macro `%.*s' is not defined: nothing to purge", (int) nn, nm);
       else
-        diag_at (c, c->line, col, ".fail %lld encountered", (long long) v);
-      return 1;
+        c->macs[m].dead = 1;
     }
-  if (dir_is (d, n, ".altmacro"))
+  while (accept (c, ','));
+  return PSEUDO_CHECK_END;
+}
+
+/* .error, .warning, .print [STRING] (ARG: MSG_*).  */
+int
+s_message (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  uint8_t *b = NULL;
+  size_t len = 0;
+  int col = COL (c, d);
+  int has = !is_end (c);
+  if (has && !parse_string (c, &b, &len))
+    return PSEUDO_DONE;
+  if (!is_end (c))
     {
-      diag_at (c, c->line, COL (c, d), "`.altmacro' is not supported");
-      return 1;
+      free (b);
+      ERR (c, "junk at end of line: `%.20s'", c->p);
+      return PSEUDO_DONE;
     }
-  if (dir_is (d, n, ".noaltmacro"))
-    return 1;
-  return 0;
+  char *msg = xrealloc (NULL, len + 1);
+  if (len)
+    memcpy (msg, b, len);
+  msg[len] = 0;
+  free (b);
+  for (size_t i = 0; i < len; i++)
+    if (msg[i] == '\n' || msg[i] == '\r' || msg[i] == 0)
+      msg[i] = ' ';
+  if (op->arg == MSG_ERROR)
+    diag_at (c, c->line, col, "%s", has ? msg : ".error directive invoked in source file");
+  else if (op->arg == MSG_WARNING)
+    warn_loc (c, c->ctx, c->line, col, "%s",
+              has ? msg : ".warning directive invoked in source file");
+  else if (c->opts->diag)
+    fprintf (c->print, "%s\n", msg);
+  free (msg);
+  return PSEUDO_DONE;
+}
+
+/* .fail N: an error, or a warning from 500 up (gas).  */
+int
+s_fail (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) op;
+  int col = COL (c, d);
+  int64_t v = const_expr (c);
+  if (c->stmt_err)
+    return PSEUDO_DONE;
+  if (v >= 500)
+    warn_loc (c, c->ctx, c->line, col, ".fail %lld encountered", (long long) v);
+  else
+    diag_at (c, c->line, col, ".fail %lld encountered", (long long) v);
+  return PSEUDO_DONE;
+}
+
+/* .altmacro (ARG 1) is not supported; .noaltmacro (ARG 0) is what
+   bpf-asm does anyway.  */
+int
+s_altmacro (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  if (op->arg)
+    diag_at (c, c->line, COL (c, d), "`.altmacro' is not supported");
+  return PSEUDO_DONE;
 }

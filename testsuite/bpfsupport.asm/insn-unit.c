@@ -98,5 +98,15 @@ main (void)
         }
     }
   printf ("%s: %d table entries\n", n > 150 ? "PASS" : "FAIL", n);
+
+  /* The directive table: sorted (its binary search depends on it), and
+     a name is found only whole.  */
+  int dirs_ok = pseudo_table_check ()
+                && pseudo_lookup (".long", 5) && pseudo_lookup (".2byte", 6)
+                && pseudo_lookup (".zero", 5) && pseudo_lookup (".irpc", 5)
+                && !pseudo_lookup (".lon", 4) && !pseudo_lookup (".longer", 7)
+                && !pseudo_lookup (".", 1) && !pseudo_lookup (".zzz", 4);
+  printf ("%s: directive table sorted and searched by whole name\n",
+          dirs_ok ? "PASS" : "FAIL");
   return 0;
 }
