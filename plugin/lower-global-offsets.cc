@@ -37,9 +37,17 @@
  * bpf-as writes the section-relative instruction offset minus 1 against
  * the section symbol, which is what libbpf expects.  So functions get the
  * same local alias, except the function being compiled (its own label
- * must keep its name).  bpf-asm encodes `call twice' as clang does, so the
- * function aliases are made only when the assembler is bpf-as
- * (plugin/assembler.cc).  */
+ * must keep its name).
+ *
+ * bpf-asm encodes `lddw %r1,var+8' and `call twice' as clang does (the
+ * relocation against the symbol, only the addend in the immediate), so
+ * the aliases are made only when the assembler is bpf-as
+ * (plugin/assembler.cc).  With bpf-asm they would be wrong, not just
+ * useless: a static link of several objects (bpftool gen object) keeps
+ * one definition of a weak variable, and the references of the other
+ * objects must follow the symbol to it, not stay in their own section
+ * (the kernel's linked_vars and linked_funcs tests read a value the user
+ * space set in the kept copy and saw 0).  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
 
@@ -86,7 +94,8 @@ var_name (tree decl)
 	   (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
 }
 
-static bool alias_functions;
+/* Whether the assembler is bpf-as, which needs the aliases.  */
+static bool alias_functions, alias_variables;
 
 static bool
 function_needs_alias (cgraph_node *node)
@@ -135,6 +144,8 @@ bpfs_swap_in_aliases (void *, void *)
 	if (function_needs_alias (fn))
 	  swap_in_alias (fn->decl);
     }
+  if (!alias_variables)
+    return;
   varpool_node *node;
   FOR_EACH_VARIABLE (node)
     {
@@ -170,5 +181,5 @@ void
 bpfs_global_offsets_init (void)
 {
   aliased_set = new hash_set<tree>;
-  alias_functions = bpfs_assembler_is_binutils ();
+  alias_functions = alias_variables = bpfs_assembler_is_binutils ();
 }
