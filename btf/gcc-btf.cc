@@ -373,19 +373,22 @@ bpfs_btf_section_rules (void *, void *)
   targetm.asm_out.final_postscan_insn = btf_postscan;
 }
 
-/* Map definitions in source order, as clang writes them: GCC emits
-   variables in reverse, and libbpf 1.1 creates maps in section order, so a
-   map-in-map's outer map would come before the inner maps it is
-   initialized with ("failed to initialize slot").  no_reorder puts them
-   out in their declaration order.  */
+/* Variables in source order, as clang lays them out: GCC emits them in
+   reverse.  Map definitions: libbpf 1.1 creates maps in section order, so
+   a map-in-map's outer map would come before the inner maps it is
+   initialized with ("failed to initialize slot").  Data: user space that
+   reads a .data/.bss map without a skeleton takes the first variable to
+   be at offset 0 (the kernel's prog_tests/core_reloc.c maps `data' of
+   test_core_reloc_type_id.c so, and saw zeros where the program wrote
+   the type ids, since GCC had put the six variables declared after it
+   first).  no_reorder puts them out in their declaration order; unlike
+   -fno-toplevel-reorder it does not keep unreferenced statics.  */
 void
-bpfs_keep_maps_in_order (void *, void *)
+bpfs_keep_variables_in_order (void *, void *)
 {
   varpool_node *node;
   FOR_EACH_VARIABLE (node)
-    if (DECL_SECTION_NAME (node->decl)
-	&& !strcmp (DECL_SECTION_NAME (node->decl), ".maps"))
-      node->no_reorder = 1;
+    node->no_reorder = 1;
 }
 
 void
