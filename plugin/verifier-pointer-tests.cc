@@ -148,3 +148,143 @@ bpfs_verifier_pointer_offsets (function *fun)
 		 gimple_assign_rhs2 (g));
   return changed;
 }
+
+/* ------------------------------------------- pointer equality, in one
+   direction
+
+   `if (ctx->sk != sk1) goto out; ... bpf_sk_release (sk1);': where the
+   test fails the two pointers are equal.  For the verifier they differ:
+   sk1 is the reference the program holds (non-null, checked), ctx->sk a
+   socket pointer that may be null.  clang's GVN replaces the later value
+   by the earlier one where they are equal (ctx->sk->family is read
+   through sk1), which the verifier accepts.  RTL's CSE records the
+   equivalence too (record_jump_equiv) but may replace either way: it
+   passed the register holding ctx->sk to the release ("R1 must be
+   referenced when passed to release function": the kernel's
+   test_sk_lookup.c, whose 50 subtests share one skeleton) or read fields
+   through it ("invalid mem access 'sock_or_null'").
+
+   In the late pass, for each `if (p == q)' or `if (p != q)' of two
+   pointers, neither a constant: where they are equal (the blocks the
+   equal edge dominates, its destination having no other predecessor),
+   uses of the later-defined one become the earlier one, as in clang; and
+   the compare itself reads copies of both made by an empty asm, so that
+   RTL learns nothing from it to replace anything with.  The verifier sees
+   two register moves, which keep each pointer's kind and id.  Null tests
+   (a constant operand) are left alone: the equivalence with 0 is what the
+   verifier itself learns there.  */
+
+/* A copy of pointer P through an empty asm, inserted before GSI.  */
+static tree
+opaque_copy (gimple_stmt_iterator *gsi, tree p, location_t loc)
+{
+  tree copy = make_ssa_name (TREE_TYPE (p));
+  vec<tree, va_gc> *inputs = NULL, *outputs = NULL;
+  vec_safe_push (outputs, build_tree_list (build_tree_list
+					     (NULL_TREE, build_string (2, "=r")),
+					   copy));
+  vec_safe_push (inputs, build_tree_list (build_tree_list
+					    (NULL_TREE, build_string (1, "0")),
+					  p));
+  gasm *stmt = gimple_build_asm_vec ("", inputs, outputs, NULL, NULL);
+  gimple_set_location (stmt, loc);
+  SSA_NAME_DEF_STMT (copy) = stmt;
+  gsi_insert_before (gsi, stmt, GSI_SAME_STMT);
+  return copy;
+}
+
+/* Whether SSA name A is defined before B: a parameter's value is there
+   from the start; otherwise A's definition dominates B's (in one block,
+   comes first).  */
+static bool
+defined_before (tree a, tree b)
+{
+  if (SSA_NAME_IS_DEFAULT_DEF (b))
+    return false;
+  if (SSA_NAME_IS_DEFAULT_DEF (a))
+    return true;
+  gimple *da = SSA_NAME_DEF_STMT (a), *db = SSA_NAME_DEF_STMT (b);
+  basic_block ba = gimple_bb (da), bb = gimple_bb (db);
+  if (!ba || !bb)
+    return false;
+  if (ba == bb)
+    return gimple_uid (da) < gimple_uid (db);
+  return dominated_by_p (CDI_DOMINATORS, bb, ba);
+}
+
+/* Uses of LATER in the blocks REGION dominates become EARLIER.  */
+static void
+replace_where_equal (tree later, tree earlier, basic_block region)
+{
+  imm_use_iterator it;
+  use_operand_p use;
+  gimple *stmt;
+  FOR_EACH_IMM_USE_STMT (stmt, it, later)
+    {
+      basic_block where = gimple_bb (stmt);
+      if (gphi *phi = dyn_cast<gphi *> (stmt))
+	{
+	  /* A PHI argument is used at the end of its incoming edge's
+	     source.  */
+	  FOR_EACH_IMM_USE_ON_STMT (use, it)
+	    {
+	      edge e = gimple_phi_arg_edge (phi, PHI_ARG_INDEX_FROM_USE (use));
+	      if (dominated_by_p (CDI_DOMINATORS, e->src, region))
+		SET_USE (use, earlier);
+	    }
+	  continue;
+	}
+      if (is_gimple_debug (stmt) || !where
+	  || !dominated_by_p (CDI_DOMINATORS, where, region))
+	continue;
+      FOR_EACH_IMM_USE_ON_STMT (use, it)
+	SET_USE (use, earlier);
+      update_stmt (stmt);
+    }
+}
+
+bool
+bpfs_verifier_pointer_equality (function *fun)
+{
+  auto_vec<gcond *> conds;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      gcond *cond = safe_dyn_cast<gcond *> (last_stmt (bb));
+      if (!cond
+	  || (gimple_cond_code (cond) != EQ_EXPR
+	      && gimple_cond_code (cond) != NE_EXPR))
+	continue;
+      tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
+      if (TREE_CODE (a) == SSA_NAME && TREE_CODE (b) == SSA_NAME
+	  && POINTER_TYPE_P (TREE_TYPE (a)) && POINTER_TYPE_P (TREE_TYPE (b)))
+	conds.safe_push (cond);
+    }
+  if (conds.is_empty ())
+    return false;
+  calculate_dominance_info (CDI_DOMINATORS);
+  renumber_gimple_stmt_uids (fun);
+  for (gcond *cond : conds)
+    {
+      tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
+      edge equal_edge = gimple_cond_code (cond) == EQ_EXPR
+			? EDGE_SUCC (gimple_bb (cond), 0)->flags & EDGE_TRUE_VALUE
+			  ? EDGE_SUCC (gimple_bb (cond), 0) : EDGE_SUCC (gimple_bb (cond), 1)
+			: EDGE_SUCC (gimple_bb (cond), 0)->flags & EDGE_FALSE_VALUE
+			  ? EDGE_SUCC (gimple_bb (cond), 0) : EDGE_SUCC (gimple_bb (cond), 1);
+      basic_block region = equal_edge->dest;
+      if (single_pred_p (region) && a != b)
+	{
+	  if (defined_before (a, b))
+	    replace_where_equal (b, a, region);
+	  else if (defined_before (b, a))
+	    replace_where_equal (a, b, region);
+	}
+      gimple_stmt_iterator gsi = gsi_for_stmt (cond);
+      location_t loc = gimple_location (cond);
+      gimple_cond_set_lhs (cond, opaque_copy (&gsi, a, loc));
+      gimple_cond_set_rhs (cond, opaque_copy (&gsi, b, loc));
+      update_stmt (cond);
+    }
+  return true;
+}

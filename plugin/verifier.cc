@@ -14,6 +14,7 @@ bpfs_verifier_late (function *fun)
   bool changed = bpfs_verifier_context_constants (fun);
   changed |= bpfs_verifier_pointer_tests (fun);
   changed |= bpfs_verifier_pointer_offsets (fun);
+  changed |= bpfs_verifier_pointer_equality (fun);
   changed |= bpfs_verifier_undefined_phis (fun);
   return changed ? TODO_update_ssa : 0;
 }
