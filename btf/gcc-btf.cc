@@ -382,13 +382,17 @@ bpfs_btf_section_rules (void *, void *)
    test_core_reloc_type_id.c so, and saw zeros where the program wrote
    the type ids, since GCC had put the six variables declared after it
    first).  no_reorder puts them out in their declaration order; unlike
-   -fno-toplevel-reorder it does not keep unreferenced statics.  */
+   -fno-toplevel-reorder it does not keep unreferenced statics.  The data
+   only with source-order (on by default): off, GCC's own layout.  */
 void
 bpfs_keep_variables_in_order (void *, void *)
 {
   varpool_node *node;
   FOR_EACH_VARIABLE (node)
-    node->no_reorder = 1;
+    if (bpfs_options.source_order
+	|| (DECL_SECTION_NAME (node->decl)
+	    && !strcmp (DECL_SECTION_NAME (node->decl), ".maps")))
+      node->no_reorder = 1;
 }
 
 void

@@ -34,6 +34,7 @@ struct bpfs_options
   bool distinct_functions; /* distinct-functions: no identical code folding */
   bool used_libcalls;      /* used-libcalls: declare only called routines */
   bool verifier;           /* verifier: code the kernel verifier can prove */
+  bool source_order;       /* source-order: variables laid out as declared */
 };
 extern struct bpfs_options bpfs_options;
 
