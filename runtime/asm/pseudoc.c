@@ -225,6 +225,158 @@ pc_finish (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
   assemble_op (c, op, o, n, at);
 }
 
+/* Statements that open with a keyword, one function each (rows of
+   pc_keywords below); O holds the operands, AT the statement's text.  */
+
+static void
+pc_kw_exit (struct asm_ctx *c, struct operand *o, const char *at, int arg)
+{
+  (void) arg;
+  pc_finish (c, find_op (BPF_JMP | BPF_K | BPF_EXIT, BPF_F_EXIT, 0, 0, 0, 0), o, 0, at);
+}
+
+/* goto (ARG 0), gotol (ARG 1: the JMP32 form with a 32-bit offset).  */
+static void
+pc_kw_goto (struct asm_ctx *c, struct operand *o, const char *at, int arg)
+{
+  pc_target (c, &o[0]);
+  pc_finish (c, !arg ? find_op (BPF_JMP | BPF_K | BPF_JA, BPF_F_JA, 0, 0, 0, 0)
+                     : find_op (BPF_JMP32 | BPF_K | BPF_JA, BPF_F_JAL, 0, 0, 0, 0), o, 1, at);
+}
+
+static void
+pc_kw_callx (struct asm_ctx *c, struct operand *o, const char *at, int arg)
+{
+  (void) arg;
+  int w;
+  o[0].reg = pc_reg (c, &w);
+  o[0].kind = OK_REG;
+  if (o[0].reg < 0)
+    {
+      ERR (c, "callx expects a register");
+      return;
+    }
+  /* LLVM 14 puts the register number in imm.  */
+  o[0].kind = OK_EXPR;
+  o[0].e = econst (o[0].reg);
+  o[0].at = c->p;
+  pc_finish (c, find_op (BPF_JMP | BPF_X | BPF_CALL, BPF_F_CALLXI, 0, 0, 0, 0), o, 1, at);
+}
+
+/* call N | call SYMBOL | call kfunc SYMBOL  */
+static void
+pc_kw_call (struct asm_ctx *c, struct operand *o, const char *at, int arg)
+{
+  (void) arg;
+  skip_ws (c);
+  if (!strncmp (c->p, "kfunc", 5) && (c->p[5] == ' ' || c->p[5] == '\t'))
+    {
+      c->p += 5;
+      pc_target (c, &o[0]);
+      o[0].kind = OK_KFUNC;
+    }
+  else
+    pc_target (c, &o[0]);
+  pc_finish (c, find_op (BPF_JMP | BPF_K | BPF_CALL, BPF_F_CALL, 0, 0, 0, 0), o, 1, at);
+}
+
+/* if rD OP rS|imm goto TARGET  */
+static void
+pc_kw_if (struct asm_ctx *c, struct operand *o, const char *at, int arg)
+{
+  (void) arg;
+  int dw;
+  o[0].reg = pc_reg (c, &dw);
+  o[0].kind = OK_REG;
+  if (o[0].reg < 0)
+    {
+      ERR (c, "expected a register after `if'");
+      return;
+    }
+  skip_ws (c);
+  pc_operators ();
+  const struct pc_operator *jo = accept_operator (c, pc_jops, pc_njops);
+  if (!jo)
+    {
+      ERR (c, "expected a comparison operator");
+      return;
+    }
+  pc_value (c, &o[1]);
+  const char *gi;
+  size_t gn = ident (c, &gi);
+  if (gn != 4 || strncmp (gi, "goto", 4))
+    {
+      ERR (c, "expected `goto'");
+      return;
+    }
+  pc_target (c, &o[2]);
+  int cls = dw ? BPF_JMP32 : BPF_JMP;
+  if (o[1].kind == OK_REG && o[1].w != dw)
+    {
+      ERR (c, "mismatched register widths");
+      return;
+    }
+  pc_finish (c, find_op ((uint8_t) (cls | jo->op | (o[1].kind == OK_REG ? BPF_X : BPF_K)),
+                         o[1].kind == OK_REG ? BPF_F_JR : BPF_F_JI, 0, 0, 0, 0),
+             o, 3, at);
+}
+
+/* lock *(u32|u64 *)(rD + off) OP= rS, OP one of + | & ^ (the atomic
+   operations without fetch: the imm field names them).  */
+static void
+pc_kw_lock (struct asm_ctx *c, struct operand *o, const char *at, int arg)
+{
+  (void) arg;
+  static const struct { const char *s; int imm; } ops[] = {
+    { "+=", BPF_ADD }, { "|=", BPF_OR }, { "&=", BPF_AND }, { "^=", BPF_XOR },
+  };
+  int sign, w;
+  if (!expect (c, '*'))
+    return;
+  int sz = pc_sizetype (c, &sign);
+  if (!sz || sign || (sz - 1 != BPF_W && sz - 1 != BPF_DW))
+    {
+      ERR (c, "expected (u32 *) or (u64 *)");
+      return;
+    }
+  if (!pc_addr (c, &o[0], 1))
+    return;
+  skip_ws (c);
+  int imm = -1;
+  for (size_t i = 0; i < sizeof ops / sizeof *ops && imm < 0; i++)
+    if (accept_str (c, ops[i].s))
+      imm = ops[i].imm;
+  if (imm < 0)
+    {
+      ERR (c, "expected an atomic operator");
+      return;
+    }
+  o[1].reg = pc_reg (c, &w);
+  o[1].kind = OK_REG;
+  if (o[1].reg < 0)
+    {
+      ERR (c, "expected a register");
+      return;
+    }
+  pc_finish (c, find_op ((uint8_t) (BPF_STX | BPF_ATOMIC | (sz - 1)),
+                         BPF_F_ATOMIC, 0, 0, 1, imm), o, 2, at);
+}
+
+static const struct pc_keyword
+{
+  const char *word;
+  void (*fn) (struct asm_ctx *c, struct operand *o, const char *at, int arg);
+  int arg;
+} pc_keywords[] = {
+  { "call", pc_kw_call, 0 },
+  { "callx", pc_kw_callx, 0 },
+  { "exit", pc_kw_exit, 0 },
+  { "goto", pc_kw_goto, 0 },
+  { "gotol", pc_kw_goto, 1 },
+  { "if", pc_kw_if, 0 },
+  { "lock", pc_kw_lock, 0 },
+};
+
 void
 pc_insn (struct asm_ctx *c, const char *at)
 {
@@ -233,122 +385,12 @@ pc_insn (struct asm_ctx *c, const char *at)
   const char *id;
   const char *save = c->p;
   size_t n = ident (c, &id);
-  int w;
-  if (n == 4 && !strncmp (id, "exit", 4))
-    {
-      pc_finish (c, find_op (BPF_JMP | BPF_K | BPF_EXIT, BPF_F_EXIT, 0, 0, 0, 0), o, 0, at);
-      return;
-    }
-  if ((n == 4 && !strncmp (id, "goto", 4)) || (n == 5 && !strncmp (id, "gotol", 5)))
-    {
-      pc_target (c, &o[0]);
-      pc_finish (c, n == 4 ? find_op (BPF_JMP | BPF_K | BPF_JA, BPF_F_JA, 0, 0, 0, 0)
-                           : find_op (BPF_JMP32 | BPF_K | BPF_JA, BPF_F_JAL, 0, 0, 0, 0), o, 1, at);
-      return;
-    }
-  if (n == 5 && !strncmp (id, "callx", 5))
-    {
-      o[0].reg = pc_reg (c, &w);
-      o[0].kind = OK_REG;
-      if (o[0].reg < 0)
-        {
-          ERR (c, "callx expects a register");
-          return;
-        }
-      /* LLVM 14 puts the register number in imm.  */
-      o[0].kind = OK_EXPR;
-      o[0].e = econst (o[0].reg);
-      o[0].at = c->p;
-      pc_finish (c, find_op (BPF_JMP | BPF_X | BPF_CALL, BPF_F_CALLXI, 0, 0, 0, 0), o, 1, at);
-      return;
-    }
-  if (n == 4 && !strncmp (id, "call", 4))
-    {
-      skip_ws (c);
-      if (!strncmp (c->p, "kfunc", 5) && (c->p[5] == ' ' || c->p[5] == '\t'))
-        {
-          c->p += 5;
-          pc_target (c, &o[0]);
-          o[0].kind = OK_KFUNC;
-        }
-      else
-        pc_target (c, &o[0]);
-      pc_finish (c, find_op (BPF_JMP | BPF_K | BPF_CALL, BPF_F_CALL, 0, 0, 0, 0), o, 1, at);
-      return;
-    }
-  if (n == 2 && !strncmp (id, "if", 2))
-    {
-      int dw;
-      o[0].reg = pc_reg (c, &dw);
-      o[0].kind = OK_REG;
-      if (o[0].reg < 0)
-        {
-          ERR (c, "expected a register after `if'");
-          return;
-        }
-      skip_ws (c);
-      pc_operators ();
-      const struct pc_operator *jo = accept_operator (c, pc_jops, pc_njops);
-      if (!jo)
-        {
-          ERR (c, "expected a comparison operator");
-          return;
-        }
-      pc_value (c, &o[1]);
-      const char *gi;
-      size_t gn = ident (c, &gi);
-      if (gn != 4 || strncmp (gi, "goto", 4))
-        {
-          ERR (c, "expected `goto'");
-          return;
-        }
-      pc_target (c, &o[2]);
-      int cls = dw ? BPF_JMP32 : BPF_JMP;
-      if (o[1].kind == OK_REG && o[1].w != dw)
-        {
-          ERR (c, "mismatched register widths");
-          return;
-        }
-      pc_finish (c, find_op ((uint8_t) (cls | jo->op | (o[1].kind == OK_REG ? BPF_X : BPF_K)),
-                             o[1].kind == OK_REG ? BPF_F_JR : BPF_F_JI, 0, 0, 0, 0),
-                 o, 3, at);
-      return;
-    }
-  if (n == 4 && !strncmp (id, "lock", 4))
-    {
-      int sign;
-      if (!expect (c, '*'))
+  for (size_t i = 0; i < sizeof pc_keywords / sizeof *pc_keywords; i++)
+    if (dir_is (id, n, pc_keywords[i].word))
+      {
+        pc_keywords[i].fn (c, o, at, pc_keywords[i].arg);
         return;
-      int sz = pc_sizetype (c, &sign);
-      if (!sz || sign || (sz - 1 != BPF_W && sz - 1 != BPF_DW))
-        {
-          ERR (c, "expected (u32 *) or (u64 *)");
-          return;
-        }
-      if (!pc_addr (c, &o[0], 1))
-        return;
-      skip_ws (c);
-      int imm = -1;
-      if (accept_str (c, "+=")) imm = BPF_ADD;
-      else if (accept_str (c, "|=")) imm = BPF_OR;
-      else if (accept_str (c, "&=")) imm = BPF_AND;
-      else if (accept_str (c, "^=")) imm = BPF_XOR;
-      if (imm < 0)
-        {
-          ERR (c, "expected an atomic operator");
-          return;
-        }
-      o[1].reg = pc_reg (c, &w);
-      o[1].kind = OK_REG;
-      if (o[1].reg < 0)
-        {
-          ERR (c, "expected a register");
-          return;
-        }
-      pc_finish (c, find_op ((uint8_t) (BPF_STX | BPF_ATOMIC | (sz - 1)),
-                             BPF_F_ATOMIC, 0, 0, 1, imm), o, 2, at);
-      return;
-    }
+      }
   c->p = save;
   skip_ws (c);
   /* Stores: *(uN *)(rD + off) = rS | imm  */
