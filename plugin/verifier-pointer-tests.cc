@@ -288,3 +288,89 @@ bpfs_verifier_pointer_equality (function *fun)
     }
   return true;
 }
+
+/* ------------------------------------------- 32-bit parameters, widened
+   once and compared widened
+
+   `int f (struct __sk_buff *skb, __u32 off) { ... if (off > 54) return
+   -1; tcp = data + off; if (tcp + 1 > data_end) ...': GCC compares the
+   32-bit register (`if w2 > 54') and adds a 64-bit copy of it made at the
+   function's entry (the target's argument promotion, `w3 = w2').  The
+   verifier bounds w2 at the check and knows nothing more of r3 ("R0
+   offset is outside of the packet": the kernel's test_pkt_access.c, which
+   test_pkt_access and prog_run_opts load).  clang zero-extends the
+   parameter in its register first and compares the 64-bit value, so the
+   check bounds what is added.  The late pass does the same for each
+   unsigned 32-bit parameter that is widened to 64 bits: one widening at
+   the function's entry (kept whole by an empty asm), every widening of the
+   parameter replaced by it, and every compare of the parameter with a
+   constant made on it.  */
+
+static bool
+unsigned_32bit_parameter_p (tree t)
+{
+  return TREE_CODE (t) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (t)
+	 && SSA_NAME_VAR (t) && TREE_CODE (SSA_NAME_VAR (t)) == PARM_DECL
+	 && INTEGRAL_TYPE_P (TREE_TYPE (t)) && TYPE_UNSIGNED (TREE_TYPE (t))
+	 && TYPE_PRECISION (TREE_TYPE (t)) == 32;
+}
+
+bool
+bpfs_verifier_parameter_widening (function *fun)
+{
+  bool changed = false;
+  for (tree parm = DECL_ARGUMENTS (fun->decl); parm; parm = DECL_CHAIN (parm))
+    {
+      tree p = ssa_default_def (fun, parm);
+      if (!p || !unsigned_32bit_parameter_p (p))
+	continue;
+      auto_vec<gassign *> widenings;
+      auto_vec<gcond *> compares;
+      imm_use_iterator it;
+      gimple *use;
+      FOR_EACH_IMM_USE_STMT (use, it, p)
+	if (gassign *g = dyn_cast<gassign *> (use))
+	  {
+	    if (CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (g))
+		&& INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_lhs (g)))
+		&& TYPE_PRECISION (TREE_TYPE (gimple_assign_lhs (g))) == 64)
+	      widenings.safe_push (g);
+	  }
+	else if (gcond *c = dyn_cast<gcond *> (use))
+	  {
+	    if (gimple_cond_lhs (c) == p
+		&& TREE_CODE (gimple_cond_rhs (c)) == INTEGER_CST)
+	      compares.safe_push (c);
+	  }
+      if (widenings.is_empty ())
+	continue;
+      /* The one widening, at the start of the function, through an
+	 empty asm: RTL would otherwise narrow the compares again (a
+	 zero-extended value is above 54 when the 32-bit one is).  */
+      tree zext = make_ssa_name (long_long_unsigned_type_node);
+      gassign *w = gimple_build_assign (zext, NOP_EXPR, p);
+      gimple_stmt_iterator entry
+	= gsi_after_labels (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)));
+      gsi_insert_before (&entry, w, GSI_SAME_STMT);
+      tree wide = opaque_copy (&entry, zext, gimple_location (w));
+      for (gassign *g : widenings)
+	{
+	  tree to = TREE_TYPE (gimple_assign_lhs (g));
+	  gimple_stmt_iterator gsi = gsi_for_stmt (g);
+	  if (useless_type_conversion_p (to, TREE_TYPE (wide)))
+	    gimple_assign_set_rhs_from_tree (&gsi, wide);
+	  else
+	    gimple_assign_set_rhs1 (g, wide);
+	  update_stmt (gsi_stmt (gsi));
+	}
+      for (gcond *c : compares)
+	{
+	  gimple_cond_set_lhs (c, wide);
+	  gimple_cond_set_rhs (c, fold_convert (TREE_TYPE (wide),
+						gimple_cond_rhs (c)));
+	  update_stmt (c);
+	}
+      changed = true;
+    }
+  return changed;
+}

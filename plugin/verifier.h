@@ -14,6 +14,7 @@ bool bpfs_verifier_context_constants (function *fun);  /* verifier-ctx.cc */
 bool bpfs_verifier_pointer_tests (function *fun);  /* verifier-pointer-tests.cc */
 bool bpfs_verifier_pointer_offsets (function *fun);  /* verifier-pointer-tests.cc */
 bool bpfs_verifier_pointer_equality (function *fun);  /* verifier-pointer-tests.cc */
+bool bpfs_verifier_parameter_widening (function *fun);  /* verifier-pointer-tests.cc */
 bool bpfs_verifier_undefined_phis (function *fun);  /* verifier-undefined.cc */
 
 #endif
