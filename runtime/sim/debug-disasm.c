@@ -21,7 +21,7 @@ void disasm(struct dbg *d, uint32_t pc, char *text, size_t n, int syntax)
   const char *tg = NULL;
   if (bpf_insn_decode(raw, len, &in) > 0 && in.op)
     {
-      if (in.op->fmt == BPF_F_CALL && in.src == ELO_CALL_LOCAL)
+      if (in.op->fmt == BPF_F_CALL && in.src == BPF_PSEUDO_CALL)
         {
           const struct elo_func *f = elo_func_at(o, (uint32_t)in.imm);
           if (f)
@@ -35,10 +35,10 @@ void disasm(struct dbg *d, uint32_t pc, char *text, size_t n, int syntax)
           snprintf(target, sizeof target, "%s", helper_name(in.imm));
           tg = target;
         }
-      else if (in.op->fmt == BPF_F_LDDW && (in.src == ELO_LD_MAP || in.src == ELO_LD_MAP_VALUE)
+      else if (in.op->fmt == BPF_F_LDDW && (in.src == BPF_PSEUDO_MAP_FD || in.src == BPF_PSEUDO_MAP_VALUE)
                && in.imm >= 0 && (uint32_t)in.imm < d->vm->nmaps)
         {
-          if (in.src == ELO_LD_MAP)
+          if (in.src == BPF_PSEUDO_MAP_FD)
             snprintf(target, sizeof target, "%s", d->vm->maps[in.imm].name);
           else
             {

@@ -32,7 +32,7 @@ void report_exit(struct dbg *d)
 {
   struct vm *vm = d->vm;
   int64_t r = vm->exited ? vm->exit_code : (int64_t)(int32_t)d->m.R[0];
-  const char *act = vm->prog_type == 6 /* BPF_PROG_TYPE_XDP */ ? xdp_action(r) : NULL;
+  const char *act = elo_prog_type_is_xdp (vm->prog_type) ? xdp_action(r) : NULL;
   printf("[program exited with retval %lld%s%s%s]\n", (long long)r, act ? " (" : "", act ? act : "",
          act ? ")" : "");
   d->exit_status = 0;

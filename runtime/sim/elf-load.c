@@ -15,9 +15,6 @@
 #include <string.h>
 #include <linux/version.h>
 
-_Static_assert(ELO_LD_MAP == BPF_PSEUDO_MAP_FD && ELO_LD_MAP_VALUE == BPF_PSEUDO_MAP_VALUE
-               && ELO_LD_FUNC == BPF_PSEUDO_FUNC && ELO_CALL_LOCAL == BPF_PSEUDO_CALL
-               && ELO_CALL_KFUNC == BPF_PSEUDO_KFUNC_CALL, "elf-load.h's numbers are the kernel's");
 
 /* Program types are <linux/bpf.h>'s; headers older than Linux 6.4 lack
    the netfilter type (an enumerator, hence the version test).  */
@@ -68,7 +65,14 @@ static const struct { const char *pfx; uint32_t type; int exact; } sec_defs[] = 
   { "netfilter", BPF_PROG_TYPE_NETFILTER, 1 },
 };
 
-uint32_t elo_sec_prog_type(const char *sec)
+int
+elo_prog_type_is_xdp(uint32_t type)
+{
+  return type == BPF_PROG_TYPE_XDP;
+}
+
+uint32_t
+elo_sec_prog_type(const char *sec)
 {
   for (size_t i = 0; i < sizeof sec_defs / sizeof *sec_defs; i++)
     {
@@ -523,7 +527,7 @@ static int apply_relocs(struct ld *l, uint8_t *done)
               int64_t tgt = l->secs[ys].code_base + (int64_t)(y->value / 8) + in->imm + 1;
               if (tgt < 0 || tgt >= (int64_t)o->ncode)
                 return fail(l, "call target of '%s' outside the code", yn);
-              in->regs = (in->regs & 0x0f) | (ELO_CALL_LOCAL << 4);
+              in->regs = (in->regs & 0x0f) | (BPF_PSEUDO_CALL << 4);
               in->imm = tgt;
               done[idx] = 1;
             }
@@ -538,7 +542,7 @@ static int apply_relocs(struct ld *l, uint8_t *done)
                   for (uint32_t k = 0; k < o->nexterns; k++)
                     if (!strcmp(o->externs[k].name, yn) && o->kconfig_map >= 0)
                       {
-                        in->regs = (in->regs & 0x0f) | (ELO_LD_MAP_VALUE << 4);
+                        in->regs = (in->regs & 0x0f) | (BPF_PSEUDO_MAP_VALUE << 4);
                         in->imm = o->kconfig_map;
                         in2->imm = o->externs[k].off;
                         found = 1;
@@ -553,13 +557,13 @@ static int apply_relocs(struct ld *l, uint8_t *done)
                   int mi = find_map_by_sec(l, ys, y->value);
                   if (mi < 0)
                     return fail(l, "relocation against '%s' which is not a map", yn);
-                  in->regs = (in->regs & 0x0f) | (ELO_LD_MAP << 4);
+                  in->regs = (in->regs & 0x0f) | (BPF_PSEUDO_MAP_FD << 4);
                   in->imm = mi;
                   in2->imm = 0;
                 }
               else if (l->secs[ys].map >= 0)
                 {
-                  in->regs = (in->regs & 0x0f) | (ELO_LD_MAP_VALUE << 4);
+                  in->regs = (in->regs & 0x0f) | (BPF_PSEUDO_MAP_VALUE << 4);
                   int64_t off = (int64_t)y->value + in->imm;
                   in->imm = l->secs[ys].map;
                   in2->imm = (int32_t)off;
@@ -569,7 +573,7 @@ static int apply_relocs(struct ld *l, uint8_t *done)
                   int64_t tgt = l->secs[ys].code_base + (int64_t)((y->value + in->imm) / 8);
                   if (tgt < 0 || tgt >= (int64_t)o->ncode)
                     return fail(l, "function reference '%s' outside the code", yn);
-                  in->regs = (in->regs & 0x0f) | (ELO_LD_FUNC << 4);
+                  in->regs = (in->regs & 0x0f) | (BPF_PSEUDO_FUNC << 4);
                   in->imm = tgt;
                   in2->imm = 0;
                 }
@@ -700,7 +704,7 @@ static int load(struct ld *l, const struct bpfobj *f, const struct bpfobj_btf *b
       for (uint64_t i = 0; i < total; i++)
         {
           struct elo_insn *in = &o->code[i];
-          if (in->code == (BPF_JMP | BPF_K | BPF_CALL) && ELO_SRC(in) == ELO_CALL_LOCAL && !done[i])
+          if (in->code == (BPF_JMP | BPF_K | BPF_CALL) && ELO_SRC(in) == BPF_PSEUDO_CALL && !done[i])
             {
               int64_t tgt = (int64_t)i + in->imm + 1;
               in->imm = (tgt < 0 || tgt >= (int64_t)total) ? -1 : tgt;  /* checked at decode */
@@ -745,7 +749,7 @@ static int load(struct ld *l, const struct bpfobj *f, const struct bpfobj_btf *b
       for (uint64_t i = 0; i < total; i++)
         {
           struct elo_insn *in = &o->code[i];
-          if (in->code == (BPF_JMP | BPF_K | BPF_CALL) && ELO_SRC(in) == ELO_CALL_LOCAL)
+          if (in->code == (BPF_JMP | BPF_K | BPF_CALL) && ELO_SRC(in) == BPF_PSEUDO_CALL)
             {
               int64_t tgt = (int64_t)i + in->imm + 1;
               in->imm = (tgt < 0 || tgt >= (int64_t)total) ? -1 : tgt;

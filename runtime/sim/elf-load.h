@@ -13,8 +13,9 @@
  *     global data sections (.data, .bss, .rodata, .data.*, .rodata.*,
  *     .kconfig) as single-entry arrays;
  *   - lddw instructions rewritten as the kernel sees them after libbpf:
- *     src = ELO_LD_MAP (imm = map index), ELO_LD_MAP_VALUE (imm = map
- *     index, next imm = offset), ELO_LD_FUNC (imm = absolute insn index);
+ *     src = BPF_PSEUDO_MAP_FD (imm = map index), BPF_PSEUDO_MAP_VALUE (imm
+ *     = map index, next imm = offset), BPF_PSEUDO_FUNC (imm = absolute insn
+ *     index);
  *   - function names and line info (.BTF.ext) for messages.
  * Untrusted input: every offset is checked; errors are reported in text.  */
 #ifndef BPFSUPPORT_ELF_LOAD_H
@@ -37,12 +38,10 @@ struct elo_insn {
 #define ELO_DST(i) ((i)->regs & 0xf)
 #define ELO_SRC(i) ((i)->regs >> 4)
 
-/* lddw source values after relocation, and call source values: the
-   kernel's BPF_PSEUDO_* numbers (elf-load.c asserts they are).  Not taken
-   from <linux/bpf.h> here: its names collide with insn.h's, which the
-   interpreter includes with this header.  */
-enum { ELO_LD_MAP = 1, ELO_LD_MAP_VALUE = 2, ELO_LD_FUNC = 4 };
-enum { ELO_CALL_HELPER = 0, ELO_CALL_LOCAL = 1, ELO_CALL_KFUNC = 2 };
+/* A call's src field for a helper (the kernel's: 0).  The other src
+   values, of calls and lddw, are <linux/bpf.h>'s BPF_PSEUDO_* names
+   (runtime/insn.h spells them for the files that cannot include it).  */
+enum { ELO_CALL_HELPER = 0 };
 
 struct elo_map {
   char name[64];            /* variable name, or section name for data */
@@ -118,6 +117,9 @@ void elo_close(struct elo_object *o);
 /* Program type for a section name, as libbpf's section table (0 when
    unknown, which is BPF_PROG_TYPE_UNSPEC).  */
 uint32_t elo_sec_prog_type(const char *sec);
+/* Whether program type TYPE is XDP (files that cannot include
+   <linux/bpf.h> ask here).  */
+int elo_prog_type_is_xdp(uint32_t type);
 /* Program type from a name such as "xdp", "socket", "tc", "kprobe".  */
 int elo_type_from_name(const char *name, uint32_t *type);
 const char *elo_type_name(uint32_t type);

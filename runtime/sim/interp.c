@@ -91,14 +91,14 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
         case BPF_F_CALL:
           if (x->src == ELO_CALL_HELPER)
             x->op = OP_CALL_HELPER;
-          else if (x->src == ELO_CALL_LOCAL)
+          else if (x->src == BPF_PSEUDO_CALL)
             {
               x->op = OP_CALL_LOCAL;
               x->aux = in->imm;
               if (in->imm < 0 || (uint32_t)in->imm >= n)
                 x->op = OP_BADJUMP;
             }
-          else if (x->src == ELO_CALL_KFUNC)
+          else if (x->src == BPF_PSEUDO_KFUNC_CALL)
             x->op = OP_CALL_KFUNC;
           break;
         case BPF_F_CALLX: case BPF_F_CALLXI:
@@ -119,13 +119,13 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
                 x->op = OP_LDDW;
                 x->aux = (int64_t)(lo | hi << 32);
               }
-            else if (x->src == ELO_LD_MAP || x->src == ELO_LD_MAP_VALUE)
+            else if (x->src == BPF_PSEUDO_MAP_FD || x->src == BPF_PSEUDO_MAP_VALUE)
               {
                 if (in->imm < 0 || (uint32_t)in->imm >= vm->nmaps)
                   break;
                 struct smap *m = &vm->maps[in->imm];
                 x->op = OP_LDDW_MAP;
-                if (x->src == ELO_LD_MAP)
+                if (x->src == BPF_PSEUDO_MAP_FD)
                   x->aux = (int64_t)vm_addr(vm, SIM_MAP_REGION, in->imm);  /* map handle */
                 else
                   {
@@ -137,7 +137,7 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
                     x->aux = (int64_t)(vm_addr(vm, m->regs[0], 0) + (uint32_t)o->code[pc + 1].imm);
                   }
               }
-            else if (x->src == ELO_LD_FUNC)
+            else if (x->src == BPF_PSEUDO_FUNC)
               {
                 x->op = OP_LDDW_FUNC;
                 x->aux = (int64_t)vm_addr(vm, SIM_CODE_REGION, in->imm);
