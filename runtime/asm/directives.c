@@ -941,7 +941,10 @@ pseudo_table_check (void)
 int
 directive (struct asm_ctx *c, const char *d, size_t n)
 {
-  if (cond_directive (c, d, n))
+  /* The conditionals (.if*, .else, .elseif, .endif) first; most lines
+     are none of them, and are told so by their first letters.  */
+  if (((d[1] == 'i' && d[2] == 'f') || d[1] == 'e')
+      && cond_directive (c, d, n))
     return 1;
   const struct pseudo_op *op = pseudo_lookup (d, n);
   if (!op)
