@@ -41,13 +41,13 @@
  *
  * bpf-asm encodes `lddw %r1,var+8' and `call twice' as clang does (the
  * relocation against the symbol, only the addend in the immediate), so
- * the aliases are made only when the assembler is bpf-as
- * (plugin/assembler.cc).  With bpf-asm they would be wrong, not just
- * useless: a static link of several objects (bpftool gen object) keeps
- * one definition of a weak variable, and the references of the other
- * objects must follow the symbol to it, not stay in their own section
- * (the kernel's linked_vars and linked_funcs tests read a value the user
- * space set in the kept copy and saw 0).  */
+ * these callbacks are registered only when the assembler is bpf-as
+ * (plugin/pipeline.def, plugin/assembler.cc).  With bpf-asm the aliases
+ * would be wrong, not just useless: a static link of several objects
+ * (bpftool gen object) keeps one definition of a weak variable, and the
+ * references of the other objects must follow the symbol to it, not stay
+ * in their own section (the kernel's linked_vars and linked_funcs tests
+ * read a value the user space set in the kept copy and saw 0).  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
 
@@ -94,9 +94,6 @@ var_name (tree decl)
 	   (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
 }
 
-/* Whether the assembler is bpf-as, which needs the aliases.  */
-static bool alias_functions, alias_variables;
-
 static bool
 function_needs_alias (cgraph_node *node)
 {
@@ -137,15 +134,10 @@ swap_in_alias (tree decl)
 void
 bpfs_swap_in_aliases (void *, void *)
 {
-  if (alias_functions)
-    {
-      cgraph_node *fn;
-      FOR_EACH_FUNCTION (fn)
-	if (function_needs_alias (fn))
-	  swap_in_alias (fn->decl);
-    }
-  if (!alias_variables)
-    return;
+  cgraph_node *fn;
+  FOR_EACH_FUNCTION (fn)
+    if (function_needs_alias (fn))
+      swap_in_alias (fn->decl);
   varpool_node *node;
   FOR_EACH_VARIABLE (node)
     {
@@ -181,5 +173,4 @@ void
 bpfs_global_offsets_init (void)
 {
   aliased_set = new hash_set<tree>;
-  alias_functions = alias_variables = bpfs_assembler_is_binutils ();
 }

@@ -275,10 +275,28 @@ bpfs_keep_context_stores (function *fun)
   return 0;
 }
 
-/* `tmp = asm ("" : "=r" : "0" (VALUE))': VALUE in a register no pass can
-   see through.  An integer goes through a 64-bit asm operand (a narrower
-   one would be sign-extended after the asm) and is then cut to its type,
-   which costs nothing.  */
+tree
+bpfs_opaque_copy (gimple_stmt_iterator *gsi, tree value, location_t loc)
+{
+  tree tmp = make_ssa_name (TREE_TYPE (value));
+  vec<tree, va_gc> *inputs = NULL, *outputs = NULL;
+  vec_safe_push (outputs, build_tree_list (build_tree_list
+					   (NULL_TREE, build_string (3, "=r")),
+					   tmp));
+  vec_safe_push (inputs, build_tree_list (build_tree_list
+					  (NULL_TREE, build_string (2, "0")),
+					  value));
+  gasm *g = gimple_build_asm_vec ("", inputs, outputs, NULL, NULL);
+  gimple_set_location (g, loc);
+  SSA_NAME_DEF_STMT (tmp) = g;
+  gsi_insert_before (gsi, g, GSI_SAME_STMT);
+  return tmp;
+}
+
+/* VALUE in a register no pass can see through (bpfs_opaque_copy).  An
+   integer goes through a 64-bit asm operand (a narrower one would be
+   sign-extended after the asm) and is then cut to its type, which costs
+   nothing.  */
 static tree
 value_in_register (gimple_stmt_iterator *gsi, tree value)
 {
@@ -289,19 +307,8 @@ value_in_register (gimple_stmt_iterator *gsi, tree value)
       optype = long_long_unsigned_type_node;
       value = fold_convert (optype, value);
     }
-  tree tmp = make_ssa_name (optype);
-  vec<tree, va_gc> *inputs = NULL, *outputs = NULL;
-  vec_safe_push (outputs, build_tree_list (build_tree_list
-					   (NULL_TREE, build_string (3, "=r")),
-					   tmp));
-  vec_safe_push (inputs, build_tree_list (build_tree_list
-					  (NULL_TREE, build_string (2, "0")),
-					  value));
   location_t loc = gimple_location (gsi_stmt (*gsi));
-  gasm *g = gimple_build_asm_vec ("", inputs, outputs, NULL, NULL);
-  gimple_set_location (g, loc);
-  SSA_NAME_DEF_STMT (tmp) = g;
-  gsi_insert_before (gsi, g, GSI_SAME_STMT);
+  tree tmp = bpfs_opaque_copy (gsi, value, loc);
   if (optype == type)
     return tmp;
   tree cut = make_ssa_name (type);

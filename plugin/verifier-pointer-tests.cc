@@ -174,25 +174,6 @@ bpfs_verifier_pointer_offsets (function *fun)
    (a constant operand) are left alone: the equivalence with 0 is what the
    verifier itself learns there.  */
 
-/* A copy of pointer P through an empty asm, inserted before GSI.  */
-static tree
-opaque_copy (gimple_stmt_iterator *gsi, tree p, location_t loc)
-{
-  tree copy = make_ssa_name (TREE_TYPE (p));
-  vec<tree, va_gc> *inputs = NULL, *outputs = NULL;
-  vec_safe_push (outputs, build_tree_list (build_tree_list
-					     (NULL_TREE, build_string (2, "=r")),
-					   copy));
-  vec_safe_push (inputs, build_tree_list (build_tree_list
-					    (NULL_TREE, build_string (1, "0")),
-					  p));
-  gasm *stmt = gimple_build_asm_vec ("", inputs, outputs, NULL, NULL);
-  gimple_set_location (stmt, loc);
-  SSA_NAME_DEF_STMT (copy) = stmt;
-  gsi_insert_before (gsi, stmt, GSI_SAME_STMT);
-  return copy;
-}
-
 /* Whether SSA name A is defined before B: a parameter's value is there
    from the start; otherwise A's definition dominates B's (in one block,
    comes first).  */
@@ -267,12 +248,11 @@ bpfs_verifier_pointer_equality (function *fun)
   for (gcond *cond : conds)
     {
       tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
-      edge equal_edge = gimple_cond_code (cond) == EQ_EXPR
-			? EDGE_SUCC (gimple_bb (cond), 0)->flags & EDGE_TRUE_VALUE
-			  ? EDGE_SUCC (gimple_bb (cond), 0) : EDGE_SUCC (gimple_bb (cond), 1)
-			: EDGE_SUCC (gimple_bb (cond), 0)->flags & EDGE_FALSE_VALUE
-			  ? EDGE_SUCC (gimple_bb (cond), 0) : EDGE_SUCC (gimple_bb (cond), 1);
-      basic_block region = equal_edge->dest;
+      edge on_true, on_false;
+      extract_true_false_edges_from_block (gimple_bb (cond), &on_true,
+					   &on_false);
+      basic_block region = (gimple_cond_code (cond) == EQ_EXPR
+			    ? on_true : on_false)->dest;
       if (single_pred_p (region) && a != b)
 	{
 	  if (defined_before (a, b))
@@ -282,8 +262,8 @@ bpfs_verifier_pointer_equality (function *fun)
 	}
       gimple_stmt_iterator gsi = gsi_for_stmt (cond);
       location_t loc = gimple_location (cond);
-      gimple_cond_set_lhs (cond, opaque_copy (&gsi, a, loc));
-      gimple_cond_set_rhs (cond, opaque_copy (&gsi, b, loc));
+      gimple_cond_set_lhs (cond, bpfs_opaque_copy (&gsi, a, loc));
+      gimple_cond_set_rhs (cond, bpfs_opaque_copy (&gsi, b, loc));
       update_stmt (cond);
     }
   return true;
@@ -352,7 +332,7 @@ bpfs_verifier_parameter_widening (function *fun)
       gimple_stmt_iterator entry
 	= gsi_after_labels (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)));
       gsi_insert_before (&entry, w, GSI_SAME_STMT);
-      tree wide = opaque_copy (&entry, zext, gimple_location (w));
+      tree wide = bpfs_opaque_copy (&entry, zext, gimple_location (w));
       for (gassign *g : widenings)
 	{
 	  tree to = TREE_TYPE (gimple_assign_lhs (g));

@@ -8,6 +8,12 @@
    are rows of plugin/pipeline.def.  */
 void bpfs_verifier_compare_init (void);
 
+/* `tmp = asm ("" : "=r" (tmp) : "0" (VALUE))' inserted before GSI at LOC:
+   VALUE (a pointer or a 64-bit integer: a narrower one would be
+   sign-extended after the asm) in a register no pass can see through;
+   returns tmp.  verifier-ctx.cc.  */
+tree bpfs_opaque_copy (gimple_stmt_iterator *gsi, tree value, location_t loc);
+
 /* Run from the late pass (after "optimized", every -O level); each
    returns true when it changed the function.  */
 bool bpfs_verifier_context_constants (function *fun);  /* verifier-ctx.cc */
