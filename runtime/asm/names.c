@@ -10,13 +10,12 @@ size_t
 nidx_hash (const struct name_index *x, const char *s, size_t n)
 {
   unsigned h = 2166136261u;
-  for (size_t i = 0; i < n; i++)
-    {
-      unsigned char ch = (unsigned char) s[i];
-      if (x->fold)
-        ch = (unsigned char) tolower (ch);
-      h = (h ^ ch) * 16777619u;
-    }
+  if (x->fold)
+    for (size_t i = 0; i < n; i++)
+      h = (h ^ (unsigned char) tolower ((unsigned char) s[i])) * 16777619u;
+  else
+    for (size_t i = 0; i < n; i++)
+      h = (h ^ (unsigned char) s[i]) * 16777619u;
   return h & (x->size - 1);
 }
 
@@ -25,12 +24,19 @@ int
 nidx_same (const struct name_index *x, const char *name, const char *s,
            size_t n)
 {
-  for (size_t i = 0; i < n; i++)
+  if (x->fold)
     {
-      unsigned char a = (unsigned char) name[i], b = (unsigned char) s[i];
-      if (!a || (x->fold ? tolower (a) != tolower (b) : a != b))
-        return 0;
+      for (size_t i = 0; i < n; i++)
+        {
+          unsigned char a = (unsigned char) name[i], b = (unsigned char) s[i];
+          if (!a || tolower (a) != tolower (b))
+            return 0;
+        }
     }
+  else
+    for (size_t i = 0; i < n; i++)
+      if (!name[i] || name[i] != s[i])
+        return 0;
   return name[n] == 0;
 }
 
