@@ -14,6 +14,21 @@ pc_reg (struct asm_ctx *c, int *w)
   return parse_reg_name (c, w);
 }
 
+/* A register operand into O, as pc_reg reads it; where there is none,
+   the error WHAT (and 0).  */
+static int
+pc_reg_operand (struct asm_ctx *c, struct operand *o, int *w, const char *what)
+{
+  o->reg = pc_reg (c, w);
+  o->kind = OK_REG;
+  if (o->reg < 0)
+    {
+      ERR (c, "%s", what);
+      return 0;
+    }
+  return 1;
+}
+
 int
 pc_sizetype (struct asm_ctx *c, int *sign)
 {
@@ -249,13 +264,8 @@ pc_kw_callx (struct asm_ctx *c, struct operand *o, const char *at, int arg)
 {
   (void) arg;
   int w;
-  o[0].reg = pc_reg (c, &w);
-  o[0].kind = OK_REG;
-  if (o[0].reg < 0)
-    {
-      ERR (c, "callx expects a register");
-      return;
-    }
+  if (!pc_reg_operand (c, &o[0], &w, "callx expects a register"))
+    return;
   /* LLVM 14 puts the register number in imm.  */
   o[0].kind = OK_EXPR;
   o[0].e = econst (o[0].reg);
@@ -286,13 +296,8 @@ pc_kw_if (struct asm_ctx *c, struct operand *o, const char *at, int arg)
 {
   (void) arg;
   int dw;
-  o[0].reg = pc_reg (c, &dw);
-  o[0].kind = OK_REG;
-  if (o[0].reg < 0)
-    {
-      ERR (c, "expected a register after `if'");
-      return;
-    }
+  if (!pc_reg_operand (c, &o[0], &dw, "expected a register after `if'"))
+    return;
   skip_ws (c);
   pc_operators ();
   const struct pc_operator *jo = accept_operator (c, pc_jops, pc_njops);
@@ -351,13 +356,8 @@ pc_kw_lock (struct asm_ctx *c, struct operand *o, const char *at, int arg)
       ERR (c, "expected an atomic operator");
       return;
     }
-  o[1].reg = pc_reg (c, &w);
-  o[1].kind = OK_REG;
-  if (o[1].reg < 0)
-    {
-      ERR (c, "expected a register");
-      return;
-    }
+  if (!pc_reg_operand (c, &o[1], &w, "expected a register"))
+    return;
   pc_finish (c, find_op ((uint8_t) (BPF_STX | BPF_ATOMIC | (sz - 1)),
                          BPF_F_ATOMIC, 0, 0, 1, imm), o, 2, at);
 }
@@ -417,14 +417,9 @@ pc_insn (struct asm_ctx *c, const char *at)
     }
   /* Everything else starts with a destination register.  */
   int dw;
-  int d = pc_reg (c, &dw);
-  if (d < 0)
-    {
-      ERR (c, "unrecognized instruction");
-      return;
-    }
-  o[0].kind = OK_REG;
-  o[0].reg = d;
+  if (!pc_reg_operand (c, &o[0], &dw, "unrecognized instruction"))
+    return;
+  int d = o[0].reg;
   skip_ws (c);
   pc_operators ();
   const struct pc_operator *ao = accept_operator (c, pc_aops, pc_naops);
