@@ -390,71 +390,42 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       /* r1-r5 are clobbered by calls */
       NEXT();
     }
-  L_CALL_LOCAL: {
-      SYNC();
-      if (base_depth + nf + 1 >= vm->opt.max_depth)
-        {
-          vm->insns = cnt;
-          vm_faultf(vm, "call depth exceeds %d frames", vm->opt.max_depth);
-          goto fault;
-        }
-      struct frame *f = &frames[nf++];
-      f->r6 = R[6]; f->r7 = R[7]; f->r8 = R[8]; f->r9 = R[9]; f->fp = R[10];
-      f->ret = ip + 1;
-      R[10] = vm_frame_fp(vm, base_depth + nf);
-      ip = (const struct xi *)(intptr_t)ip->aux;
-      HOOK(VM_EV_CALL);
-      NEWBLOCK();
-      if (__builtin_expect(cnt >= limit, 0))
-        goto budget;
-      DISPATCH();
-    }
+  /* A call: the callee's frame after the caller's (r6-r9 and r10 kept
+     for the return), then its first instruction at TARGET.  */
+#define CALL_TO(target) do { \
+      if (base_depth + nf + 1 >= vm->opt.max_depth) \
+        { \
+          vm->insns = cnt; \
+          vm_faultf(vm, "call depth exceeds %d frames", vm->opt.max_depth); \
+          goto fault; \
+        } \
+      struct frame *f = &frames[nf++]; \
+      f->r6 = R[6]; f->r7 = R[7]; f->r8 = R[8]; f->r9 = R[9]; f->fp = R[10]; \
+      f->ret = ip + 1; \
+      R[10] = vm_frame_fp(vm, base_depth + nf); \
+      ip = (target); \
+      HOOK(VM_EV_CALL); \
+      NEWBLOCK(); \
+      if (__builtin_expect(cnt >= limit, 0)) \
+        goto budget; \
+      DISPATCH(); } while (0)
+  L_CALL_LOCAL:
+    SYNC();
+    CALL_TO((const struct xi *)(intptr_t)ip->aux);
   L_CALLX: {
       SYNC();
       uint64_t t = R[ip->aux];
-      uint32_t idx = (uint32_t)t;
-      if (vm_addr_region(vm, t) != SIM_CODE_REGION)
-        {
-          /* executable: link address */
-          int found = 0;
-          for (uint32_t i = 0; i < vm->obj->ncsecs; i++)
-            {
-              const struct elo_codesec *c = &vm->obj->csecs[i];
-              if (vm->obj->is_exec && t >= c->addr && t < c->addr + 8ull * c->n && (t - c->addr) % 8 == 0)
-                {
-                  idx = c->base + (t - c->addr) / 8;
-                  found = 1;
-                }
-            }
-          if (!found)
-            {
-              vm->insns = cnt;
-              vm_faultf(vm, "indirect call to %#llx which is not a function", (unsigned long long)t);
-              goto fault;
-            }
-        }
-      if (idx >= vm->ncode)
+      int64_t idx = vm_code_index(vm, t);
+      if (idx < 0 || idx >= vm->ncode)
         {
           vm->insns = cnt;
-          vm_faultf(vm, "indirect call outside the code");
+          if (idx < 0)
+            vm_faultf(vm, "indirect call to %#llx which is not a function", (unsigned long long)t);
+          else
+            vm_faultf(vm, "indirect call outside the code");
           goto fault;
         }
-      if (base_depth + nf + 1 >= vm->opt.max_depth)
-        {
-          vm->insns = cnt;
-          vm_faultf(vm, "call depth exceeds %d frames", vm->opt.max_depth);
-          goto fault;
-        }
-      struct frame *f = &frames[nf++];
-      f->r6 = R[6]; f->r7 = R[7]; f->r8 = R[8]; f->r9 = R[9]; f->fp = R[10];
-      f->ret = ip + 1;
-      R[10] = vm_frame_fp(vm, base_depth + nf);
-      ip = code + idx;
-      HOOK(VM_EV_CALL);
-      NEWBLOCK();
-      if (__builtin_expect(cnt >= limit, 0))
-        goto budget;
-      DISPATCH();
+      CALL_TO(code + idx);
     }
   L_EXIT:
     SYNC();
@@ -536,4 +507,5 @@ done:
 #undef ATOMIC
 #undef AOP
 #undef LDPKT
+#undef CALL_TO
 }

@@ -234,6 +234,24 @@ static int step_event(struct vm *vm, enum vm_event ev, const uint64_t *R, const 
   return st->hook(st, ev);
 }
 
+/* The code index a function pointer T names: a code-region address (its
+   index, which may be past the code), or in an executable a link address
+   of an instruction in one of its code sections; else -1.  */
+static int64_t vm_code_index(const struct vm *vm, uint64_t t)
+{
+  uint32_t ri = vm_addr_region(vm, t);
+  if (ri == SIM_CODE_REGION)
+    return (uint32_t)t;
+  if (ri == 0 && vm->obj->is_exec)
+    for (uint32_t i = 0; i < vm->obj->ncsecs; i++)
+      {
+        const struct elo_codesec *c = &vm->obj->csecs[i];
+        if (t >= c->addr && t < c->addr + 8ull * c->n && (t - c->addr) % 8 == 0)
+          return c->base + (t - c->addr) / 8;
+      }
+  return -1;
+}
+
 /* The fast build: no hooks at all.  */
 #define TRACE 0
 #define RUN_FN run_fast
@@ -301,21 +319,8 @@ int vm_run(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_t *ret)
 
 int vm_call(struct vm *vm, uint64_t fnptr, const uint64_t args[5], uint64_t *ret)
 {
-  uint32_t ri = vm_addr_region(vm, fnptr), idx = (uint32_t)fnptr;
-  if (ri == 0 && vm->obj->is_exec)
-    {
-      /* link address of a function in an executable */
-      for (uint32_t i = 0; i < vm->obj->ncsecs; i++)
-        {
-          const struct elo_codesec *c = &vm->obj->csecs[i];
-          if (fnptr >= c->addr && fnptr < c->addr + 8ull * c->n && (fnptr - c->addr) % 8 == 0)
-            {
-              ri = SIM_CODE_REGION;
-              idx = c->base + (fnptr - c->addr) / 8;
-            }
-        }
-    }
-  if (ri != SIM_CODE_REGION || idx >= vm->ncode)
+  int64_t idx = vm_code_index(vm, fnptr);
+  if (idx < 0 || idx >= vm->ncode)
     return vm_faultf(vm, "call through %#llx which is not a function", (unsigned long long)fnptr);
   if (vm->depth + 1 >= vm->opt.max_depth)
     return vm_faultf(vm, "call depth exceeds %d frames", vm->opt.max_depth);
@@ -323,7 +328,7 @@ int vm_call(struct vm *vm, uint64_t fnptr, const uint64_t args[5], uint64_t *ret
   int save_depth = vm->depth;
   vm->depth++;
   vm->fp = vm_frame_fp(vm, vm->depth);
-  int r = vm_run(vm, idx, args, ret);
+  int r = vm_run(vm, (uint32_t)idx, args, ret);
   vm->fp = save_fp;
   vm->depth = save_depth;
   return r;
