@@ -146,19 +146,22 @@ diag_at (struct asm_ctx *c, int line, int col, const char *fmt, ...)
   va_end (ap);
 }
 
-/* One pass over the input: jumps listed in RELAX in their long form;
-   NO_RELAX: the last pass, out-of-range jumps are errors.  */
+/* One pass over the input: jumps as PLAN says (long, or through
+   islands); NO_RELAX: the last pass, out-of-range jumps are errors.  */
 static struct asm_ctx *
 asm_run_pass (const char *file, const char *text, size_t len,
-              const struct asm_opts *opts, FILE *print, const unsigned *relax,
-              size_t nrelax, int no_relax)
+              const struct asm_opts *opts, FILE *print,
+              const struct relax_plan *plan, int no_relax)
 {
   struct asm_ctx *c = xrealloc (NULL, sizeof *c);
   memset (c, 0, sizeof *c);
   c->opts = opts;
   c->print = print;
-  c->relax = relax;
-  c->nrelax = nrelax;
+  c->plan = plan;
+  c->isls = xrealloc (NULL, (plan->nisl + 1) * sizeof *c->isls);
+  memset (c->isls, 0, (plan->nisl + 1) * sizeof *c->isls);
+  for (size_t i = 0; i < plan->nisl; i++)
+    c->isls[i].fx = -1;
   c->no_relax = no_relax;
   c->cpu = opts->cpu ? opts->cpu : 4;
   c->omit_empty = opts->omit_empty;
@@ -224,13 +227,6 @@ asm_run_pass (const char *file, const char *text, size_t len,
   return c;
 }
 
-static int
-cmp_unsigned (const void *a, const void *b)
-{
-  unsigned x = *(const unsigned *) a, y = *(const unsigned *) b;
-  return x < y ? -1 : x > y;
-}
-
 /* A stream that keeps what a pass writes until it is known to be the
    last one (NULL stays NULL: nothing is written).  */
 struct held { FILE *f; char *buf; size_t len; };
@@ -276,8 +272,8 @@ asm_run (const char *file, const char *text, size_t len,
   enum { MAX_PASSES = 8 };
   /* What a pass writes: diagnostics, --app-stats, .print.  */
   FILE *const to[3] = { opts->diag, opts->app_stats, stdout };
-  unsigned *relax = NULL;
-  size_t nrelax = 0;
+  struct relax_plan plan;
+  memset (&plan, 0, sizeof plan);
   for (int pass = 1;; pass++)
     {
       struct held h[3];
@@ -292,22 +288,17 @@ asm_run (const char *file, const char *text, size_t len,
       po.diag = last ? to[0] : h[0].f;
       po.app_stats = last ? to[1] : h[1].f;
       struct asm_ctx *c = asm_run_pass (file, text, len, &po, last ? to[2] : h[2].f,
-                                        relax, nrelax, last);
-      if (last || !c->nwant || c->nerr)
+                                        &plan, last);
+      if (last || c->nerr || !relax_plan_next (&plan, c))
         {
           release_all (h, to);
           c->opts = opts;
           c->print = stdout;
-          c->relax = NULL;
-          c->nrelax = 0;
-          free (relax);
+          c->plan = NULL;
+          relax_plan_free (&plan);
           return c;
         }
       release_all (h, NULL);
-      relax = xrealloc (relax, (nrelax + c->nwant) * sizeof *relax);
-      memcpy (relax + nrelax, c->want, c->nwant * sizeof *relax);
-      nrelax += c->nwant;
-      qsort (relax, nrelax, sizeof *relax, cmp_unsigned);
       asm_free (c);
     }
 }
@@ -331,6 +322,10 @@ asm_free (struct asm_ctx *c)
   free (c->secidx.slot);
   free (c->fx);
   free (c->want);
+  free (c->isls);
+  free (c->iwant);
+  free (c->stmt_sec);
+  free (c->stmt_off);
   free (c->sz);
   free (c->stack);
   free (c->scratch);

@@ -157,7 +157,31 @@ struct fixup {
   int line, col, ctx;
   int jump_no;         /* FX_JUMP16 to a label: the jump's number (relax.c) */
   int short_only;      /* FX_JUMP16 to a label: the CPU has no gotol (relax.c) */
+  /* FX_JUMP16 through islands (relax.c): 1 + the index of the island
+     the jump goes to (its expression then only names the label), and
+     ISL_WAIT while an island's jump waits for the expression of the jump
+     that will use it.  */
+  int isl_target, isl_wait;
 };
+
+/* Below v4, the hops a pass writes for jumps beyond the 16-bit range
+   (relax.c): island HOP of jump JUMP_NO goes in front of the ANCHOR-th
+   instruction statement.  */
+struct island { unsigned jump_no, hop, anchor; };
+/* What a pass of asm_run tells the next about jumps to labels.  */
+struct relax_plan {
+  unsigned *longj; size_t nlong;   /* jumps written long (gotol), sorted */
+  struct island *isl; size_t nisl; /* sorted by jump number, then hop */
+  size_t *order;                   /* isl's indexes by anchor */
+};
+/* An island as this pass wrote it.  */
+struct island_state {
+  int emitted, sec; size_t off;
+  int fx;                          /* its jump's fixup, waiting (-1: none) */
+  int have_e; struct expr e; int line, col, ctx;   /* its target, read first */
+};
+/* A jump found beyond range, below v4: the instruction slots from and to.  */
+struct isl_want { unsigned jump_no; int sec; int64_t from, to; };
 
 
 
@@ -309,8 +333,14 @@ struct asm_ctx {
      are read; RELAX lists (sorted) those this pass writes in their long
      form, WANT those found out of range in it.  */
   unsigned njumps;
-  const unsigned *relax; size_t nrelax;
+  const struct relax_plan *plan;
   unsigned *want; size_t nwant, wantcap;
+  /* Islands (below v4): this pass's state of the plan's islands, the
+     next one by anchor, the jumps found beyond range, and where each
+     instruction statement began (section, offset), to place islands.  */
+  struct island_state *isls; size_t isl_next;
+  struct isl_want *iwant; size_t niwant, iwantcap;
+  int *stmt_sec; size_t *stmt_off; unsigned nstmts; size_t stmtcap;
   int no_relax;        /* last pass: out-of-range jumps are errors */
   int cpu;             /* the ISA version in effect: -mcpu=, then .cpu */
   int omit_empty;      /* asm_opts.omit_empty */
@@ -603,7 +633,11 @@ void apply_fixups (struct asm_ctx *c);
 #define RELAX_SOFT_LIMIT (INT16_MAX / 2)
 int relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
                 size_t here);
-int relax_defer (struct asm_ctx *c, const struct fixup *f);
+int relax_defer (struct asm_ctx *c, const struct fixup *f, int64_t delta);
+void relax_insn_start (struct asm_ctx *c);
+int relax_island_fixup (struct asm_ctx *c, struct fixup *f);
+int relax_plan_next (struct relax_plan *p, const struct asm_ctx *c);
+void relax_plan_free (struct relax_plan *p);
 /* "v1".."v4": 1..4; anything else: 0.  */
 int cpu_version (const char *name);
 

@@ -522,6 +522,8 @@ add_fixup (struct asm_ctx *c, enum fx_kind k, size_t off, int size,
   f->ctx = c->ctx;
   f->jump_no = -1;
   f->short_only = 0;
+  f->isl_target = 0;
+  f->isl_wait = 0;
 }
 
 /* Parse a constant expression now (errors when symbolic).  */

@@ -15,13 +15,24 @@
    gotol needs the kernel's v4 instruction set (Linux 6.6).  With -mcpu=v1
    to v3 (or `.cpu v3', which bpf-gcc's plugin writes for its cpu=
    argument) there is no long form: `ja' has a 16-bit offset like the
-   jump itself, and the inverted jump over it moves the target as far
-   as it moves the `ja', so it reaches exactly as far as the short jump.
-   Below v4 a jump to a label therefore stays short up to 32,767
-   instructions, and one beyond is an error at its line naming -mcpu=v4:
-   never gotol, never a truncated offset.  The soft limit below does not
-   apply there: the kernel may refuse a jump between the two limits, but
-   no v3 encoding does better.
+   jump itself.  Such a jump goes through islands instead: `ja' hops
+   placed between the jump and its target, each within reach of the
+   next, the jump retargeted to the first:
+
+     if r1 > r2 goto L     ->  if r1 > r2 goto I1
+     ...                       ...   (about 15,000 instructions)
+                               ja +1           (the code before skips it)
+                           I1: ja L
+     ...                       ...
+     L:                    L:
+
+   An island goes in front of an instruction statement, which the next
+   pass knows by its number in reading order (the input is the same);
+   the `ja +N' in front of it keeps the code before from running into
+   it, at one instruction's cost.  A jump gets its islands once; one
+   still out of range (an island found no statement to stand before) is
+   an error at its line naming -mcpu=v4: never gotol below v4, never a
+   truncated offset.
 
    The limit is half the 16-bit range (RELAX_SOFT_LIMIT), as LLVM's BPF
    backend does: the verifier rewrites instructions into several (context
@@ -44,13 +55,13 @@
 static int
 relax_listed (const struct asm_ctx *c, unsigned no)
 {
-  size_t lo = 0, hi = c->nrelax;
+  size_t lo = 0, hi = c->plan ? c->plan->nlong : 0;
   while (lo < hi)
     {
       size_t mid = lo + (hi - lo) / 2;
-      if (c->relax[mid] == no)
+      if (c->plan->longj[mid] == no)
         return 1;
-      if (c->relax[mid] < no)
+      if (c->plan->longj[mid] < no)
         lo = mid + 1;
       else
         hi = mid;
@@ -80,6 +91,10 @@ inverse_jump (uint8_t code)
   return 0;
 }
 
+static long first_island (const struct relax_plan *p, unsigned no);
+static void jump_to_islands (struct asm_ctx *c, struct fixup *f, long first,
+                             const struct operand *t);
+
 static void
 emit_fixed (struct asm_ctx *c, struct bpf_insn *in)
 {
@@ -98,8 +113,12 @@ relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
   if (c->cpu < 4 || !relax_listed (c, no))
     {
       add_fixup (c, FX_JUMP16, here, 0, t->e, t->at);
-      c->fx[c->nfx - 1].jump_no = (int) no;
-      c->fx[c->nfx - 1].short_only = c->cpu < 4;
+      struct fixup *f = &c->fx[c->nfx - 1];
+      f->jump_no = (int) no;
+      f->short_only = c->cpu < 4;
+      long first = c->cpu < 4 ? first_island (c->plan, no) : -1;
+      if (first >= 0)
+        jump_to_islands (c, f, first, t);
       return 0;
     }
   if (BPF_OP (in->code) != BPF_JA)   /* conditional */
@@ -121,15 +140,286 @@ relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
   return 1;
 }
 
-/* F, a jump found out of range: 1 if the next pass writes it long.  */
+/* F, a jump found DELTA instructions away, out of range: 1 if the next
+   pass writes it long (v4) or through islands (below).  */
 int
-relax_defer (struct asm_ctx *c, const struct fixup *f)
+relax_defer (struct asm_ctx *c, const struct fixup *f, int64_t delta)
 {
-  if (c->no_relax || f->jump_no < 0 || f->short_only)
+  if (c->no_relax || f->jump_no < 0)
     return 0;
+  if (f->short_only)
+    {
+      if (f->isl_target)
+        return 0;      /* it has its islands already */
+      GROW (c->iwant, c->niwant, c->iwantcap);
+      int64_t from = (int64_t) (f->off / 8);
+      c->iwant[c->niwant++] = (struct isl_want) { (unsigned) f->jump_no, f->sec,
+                                                  from, from + 1 + delta };
+      return 1;
+    }
   GROW (c->want, c->nwant, c->wantcap);
   c->want[c->nwant++] = (unsigned) f->jump_no;
   return 1;
+}
+
+/* ---------- islands ---------- */
+
+/* Islands are this far apart (instructions), and the first this far
+   from its jump: under the soft limit by enough for the islands and
+   skips that later passes put in between.  */
+#define ISLAND_SPACING (RELAX_SOFT_LIMIT - 1024)
+
+/* The plan's index of the first island of jump NO, or -1.  */
+static long
+first_island (const struct relax_plan *p, unsigned no)
+{
+  size_t lo = 0, hi = p ? p->nisl : 0;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (p->isl[mid].jump_no < no)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return p && lo < p->nisl && p->isl[lo].jump_no == no ? (long) lo : -1;
+}
+
+/* One instruction written as is, whatever the statement's state (an
+   island must be where the plan put it).  */
+static void
+emit_raw (struct asm_ctx *c, struct bpf_insn *in)
+{
+  uint8_t b[16];
+  in->op = bpf_insn_lookup (in);
+  int n = bpf_insn_encode (in, b);
+  memcpy (emit (c, (size_t) n), b, (size_t) n);
+}
+
+/* An instruction statement begins: note where, and write the islands
+   the plan puts in front of it.  */
+void
+relax_insn_start (struct asm_ctx *c)
+{
+  unsigned no = c->nstmts++;
+  if (c->nstmts > c->stmtcap)
+    {
+      c->stmtcap = c->stmtcap ? c->stmtcap * 2 : 1024;
+      c->stmt_sec = xrealloc (c->stmt_sec, c->stmtcap * sizeof *c->stmt_sec);
+      c->stmt_off = xrealloc (c->stmt_off, c->stmtcap * sizeof *c->stmt_off);
+    }
+  c->stmt_sec[no] = c->cur;
+  c->stmt_off[no] = c->secs[c->cur].size;
+  const struct relax_plan *p = c->plan;
+  if (!p || c->isl_next >= p->nisl || p->isl[p->order[c->isl_next]].anchor != no
+      || sec_nobits (c))
+    return;
+  size_t k = c->isl_next, end = k;
+  while (end < p->nisl && p->isl[p->order[end]].anchor == no)
+    end++;
+  c->isl_next = end;
+  struct bpf_insn skip = { .code = BPF_JMP | BPF_K | BPF_JA, .off = (int16_t) (end - k) };
+  emit_raw (c, &skip);
+  for (; k < end; k++)
+    {
+      size_t i = p->order[k];
+      struct island_state *st = &c->isls[i];
+      st->emitted = 1;
+      st->sec = c->cur;
+      st->off = c->secs[c->cur].size;
+      add_fixup (c, FX_JUMP16, st->off, 0, st->have_e ? st->e : econst (0), c->p);
+      struct fixup *f = &c->fx[c->nfx - 1];
+      if (i + 1 < p->nisl && p->isl[i + 1].jump_no == p->isl[i].jump_no)
+        f->isl_target = (int) i + 2;     /* the next hop */
+      else if (st->have_e)
+        {
+          f->line = st->line;
+          f->col = st->col;
+          f->ctx = st->ctx;
+        }
+      else
+        {
+          f->isl_wait = 1;               /* the jump is read later */
+          st->fx = (int) (c->nfx - 1);
+        }
+      struct bpf_insn hop = { .code = BPF_JMP | BPF_K | BPF_JA };
+      emit_raw (c, &hop);
+    }
+}
+
+/* The jump numbered NO, to T, has islands: its fixup F goes to the
+   first, and the last takes T.  */
+static void
+jump_to_islands (struct asm_ctx *c, struct fixup *f, long first, const struct operand *t)
+{
+  const struct relax_plan *p = c->plan;
+  size_t last = (size_t) first;
+  while (last + 1 < p->nisl && p->isl[last + 1].jump_no == p->isl[first].jump_no)
+    last++;
+  f->isl_target = (int) first + 1;
+  struct island_state *st = &c->isls[last];
+  if (st->emitted)
+    {
+      if (st->fx >= 0)
+        {
+          struct fixup *w = &c->fx[st->fx];
+          w->e = t->e;
+          w->isl_wait = 0;
+          w->line = c->line;
+          w->col = COL (c, t->at);
+          w->ctx = c->ctx;
+          st->fx = -1;
+        }
+      return;
+    }
+  st->have_e = 1;
+  st->e = t->e;
+  st->line = c->line;
+  st->col = COL (c, t->at);
+  st->ctx = c->ctx;
+}
+
+/* F, a jump through islands or an island's own jump: its offset (1), or
+   an error (0).  */
+int
+relax_island_fixup (struct asm_ctx *c, struct fixup *f)
+{
+  struct asm_sec *s = &c->secs[f->sec];
+  if (f->isl_wait)
+    {
+      diag_at (c, f->line, f->col, "internal error: branch island without its jump");
+      return 0;
+    }
+  const struct island_state *st = &c->isls[f->isl_target - 1];
+  int64_t delta = st->emitted && st->sec == f->sec
+                  ? ((int64_t) st->off - (int64_t) (f->off + 8)) / 8 : INT64_MAX;
+  if (!s->data || f->off + 8 > s->size || delta < INT16_MIN || delta > INT16_MAX)
+    {
+      diag_at (c, f->line, f->col, "jump out of range through its branch islands");
+      return 0;
+    }
+  uint8_t *q = s->data + f->off;
+  q[2] = (uint8_t) delta;
+  q[3] = (uint8_t) ((uint16_t) delta >> 8);
+  return 1;
+}
+
+static int
+cmp_island (const void *a, const void *b)
+{
+  const struct island *x = a, *y = b;
+  if (x->jump_no != y->jump_no)
+    return x->jump_no < y->jump_no ? -1 : 1;
+  return x->hop < y->hop ? -1 : x->hop > y->hop;
+}
+
+struct by_anchor { unsigned anchor; size_t i; };
+static int
+cmp_anchor (const void *a, const void *b)
+{
+  const struct by_anchor *x = a, *y = b;
+  if (x->anchor != y->anchor)
+    return x->anchor < y->anchor ? -1 : 1;
+  return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static int
+cmp_unsigned (const void *a, const void *b)
+{
+  unsigned x = *(const unsigned *) a, y = *(const unsigned *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* The number of the first instruction statement of section SEC at slot
+   SLOT or after, strictly between LO and HI; -1 if none.  C's
+   statements of one section have growing offsets: binary search over
+   IDX, the numbers of SEC's statements (N of them).  */
+static long
+statement_at (const struct asm_ctx *c, const unsigned *idx, size_t n,
+              int64_t slot, int64_t lo, int64_t hi)
+{
+  size_t a = 0, b = n;
+  while (a < b)
+    {
+      size_t mid = a + (b - a) / 2;
+      if ((int64_t) (c->stmt_off[idx[mid]] / 8) < slot)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  if (a == n)
+    return -1;
+  int64_t at = (int64_t) (c->stmt_off[idx[a]] / 8);
+  return at > lo && at < hi ? (long) idx[a] : -1;
+}
+
+/* P, the plan that made pass C, becomes the next pass's: C's long jumps
+   and islands added.  0 when there is nothing to add.  */
+int
+relax_plan_next (struct relax_plan *p, const struct asm_ctx *c)
+{
+  if (!c->nwant && !c->niwant)
+    return 0;
+  p->longj = xrealloc (p->longj, (p->nlong + c->nwant + 1) * sizeof *p->longj);
+  memcpy (p->longj + p->nlong, c->want, c->nwant * sizeof *p->longj);
+  p->nlong += c->nwant;
+  qsort (p->longj, p->nlong, sizeof *p->longj, cmp_unsigned);
+  unsigned *idx = NULL;
+  size_t nidx = 0;
+  int idx_sec = -1;
+  for (size_t w = 0; w < c->niwant; w++)
+    {
+      const struct isl_want *iw = &c->iwant[w];
+      if (iw->sec != idx_sec)
+        {
+          /* the statements of this section, in order */
+          nidx = 0;
+          idx = xrealloc (idx, (c->nstmts + 1) * sizeof *idx);
+          for (unsigned i = 0; i < c->nstmts; i++)
+            if (c->stmt_sec[i] == iw->sec)
+              idx[nidx++] = i;
+          idx_sec = iw->sec;
+        }
+      int64_t dir = iw->to > iw->from ? 1 : -1;
+      int64_t lo = dir > 0 ? iw->from : iw->to, hi = dir > 0 ? iw->to : iw->from;
+      size_t first = p->nisl;
+      for (unsigned hop = 0;; hop++)
+        {
+          int64_t x = iw->from + dir * (int64_t) (hop + 1) * ISLAND_SPACING;
+          if (dir > 0 ? x >= iw->to : x <= iw->to)
+            break;
+          long n = statement_at (c, idx, nidx, x, lo, hi);
+          if (n < 0)
+            {
+              p->nisl = first;   /* no room: the jump stays, and is an error */
+              break;
+            }
+          p->isl = xrealloc (p->isl, (p->nisl + 1) * sizeof *p->isl);
+          p->isl[p->nisl++] = (struct island) { iw->jump_no, hop, (unsigned) n };
+        }
+    }
+  free (idx);
+  qsort (p->isl, p->nisl, sizeof *p->isl, cmp_island);
+  /* the order the next pass meets them in; islands at one anchor by
+     jump number and hop, so that each pass writes the same bytes */
+  struct by_anchor *ba = xrealloc (NULL, (p->nisl + 1) * sizeof *ba);
+  for (size_t i = 0; i < p->nisl; i++)
+    ba[i] = (struct by_anchor) { p->isl[i].anchor, i };
+  qsort (ba, p->nisl, sizeof *ba, cmp_anchor);
+  p->order = xrealloc (p->order, (p->nisl + 1) * sizeof *p->order);
+  for (size_t i = 0; i < p->nisl; i++)
+    p->order[i] = ba[i].i;
+  free (ba);
+  return 1;
+}
+
+void
+relax_plan_free (struct relax_plan *p)
+{
+  free (p->longj);
+  free (p->isl);
+  free (p->order);
+  memset (p, 0, sizeof *p);
 }
 
 int

@@ -108,6 +108,12 @@ apply_fixups (struct asm_ctx *c)
     {
       struct fixup *f = &c->fx[i];
       c->ctx = f->ctx;
+      if (f->isl_target || f->isl_wait)
+        {
+          /* to a branch island (relax.c), not to its expression */
+          (void) relax_island_fixup (c, f);
+          continue;
+        }
       efold (c, &f->e);
       if (f->e.post)
         {
@@ -199,14 +205,21 @@ apply_fixups (struct asm_ctx *c)
             delta /= 8;
             if (f->kind == FX_JUMP16)
               {
-                if (delta < INT16_MIN || delta > INT16_MAX
-                    || (f->jump_no >= 0 && !f->short_only
-                        && (delta < -RELAX_SOFT_LIMIT || delta > RELAX_SOFT_LIMIT)))
+                int beyond = delta < INT16_MIN || delta > INT16_MAX;
+                if (beyond || (f->jump_no >= 0
+                               && (delta < -RELAX_SOFT_LIMIT || delta > RELAX_SOFT_LIMIT)))
                   {
-                    /* A jump to a label gets its long form in the next
-                       pass (relax.c); any other is an error.  */
-                    if (relax_defer (c, f))
+                    /* A jump to a label gets its long form or islands in
+                       the next pass (relax.c); any other is an error.
+                       Below v4, one within the 16-bit range stays as it
+                       is when it cannot have islands.  */
+                    if (relax_defer (c, f, delta))
                       continue;
+                    if (!beyond && f->short_only)
+                      {
+                        put16 (p + 2, (uint16_t) delta);
+                        break;
+                      }
                     if (f->short_only)
                       diag_at (c, line, col, "jump to `%s' is %lld instructions "
                                "away, beyond a 16-bit offset: its long form "

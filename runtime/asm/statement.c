@@ -93,6 +93,7 @@ statement (struct asm_ctx *c)
             }
         }
       c->p = st;
+      relax_insn_start (c);
       enum asm_syntax_mode m = c->opts->syntax;
       int pc;
       if (m == ASM_SYNTAX_GNU)

@@ -5,7 +5,8 @@
    (which has none), a 32-bit comparison, an unconditional jump, and a
    branch GCC lays out itself around a block too long for a short one.
    gotol is a cpu v4 instruction: at bpf-gcc's default (v3) bpf-asm
-   refuses these jumps (relax.exp checks that).  */
+   writes them through branch islands instead (relax.exp builds and runs
+   that form).  */
 /* gcc-flags: -fplugin-arg-bpfsupport-cpu=v4; */
 /* no-clang: clang 14 rejects `if r1 & 4 goto' and silently truncates the
    other offsets to 16 bits (cond_taken returns 25536) */
