@@ -219,6 +219,7 @@ struct frame {
   int ctx;             /* expansion context of the lines */
   size_t ncond;        /* conditional depth when the frame was entered */
   enum frame_kind kind;
+  int has_nul;         /* buf holds a NUL byte: lines are checked for one */
   /* The statements of a line still to assemble after a frame above this
      one (a macro the line invoked) is read: run_pieces.  */
   char *pend;
@@ -476,9 +477,62 @@ void warn_loc (struct asm_ctx *c, int ctx, int line, int col, const char *fmt, .
 void diag_at (struct asm_ctx *c, int line, int col, const char *fmt, ...);
 
 /* names.c */
-size_t nidx_hash (const struct name_index *x, const char *s, size_t n);
-int nidx_same (const struct name_index *x, const char *name, const char *s, size_t n);
-int nidx_find (const struct asm_ctx *c, const struct name_index *x, const char *s, size_t n);
+/* Lookups are inline: one runs for every symbol, macro name and
+   directive read (names.c has the rest).  */
+/* The first slot to probe for the N bytes at S: FNV-1a, of the lower
+   case letters when X folds case.  */
+static inline size_t
+nidx_hash (const struct name_index *x, const char *s, size_t n)
+{
+  unsigned h = 2166136261u;
+  if (x->fold)
+    for (size_t i = 0; i < n; i++)
+      h = (h ^ (unsigned char) tolower ((unsigned char) s[i])) * 16777619u;
+  else
+    for (size_t i = 0; i < n; i++)
+      h = (h ^ (unsigned char) s[i]) * 16777619u;
+  return h & (x->size - 1);
+}
+
+/* Whether NAME is the N bytes at S (ignoring case when X folds).  */
+static inline int
+nidx_same (const struct name_index *x, const char *name, const char *s,
+           size_t n)
+{
+  if (x->fold)
+    {
+      for (size_t i = 0; i < n; i++)
+        {
+          unsigned char a = (unsigned char) name[i], b = (unsigned char) s[i];
+          if (!a || tolower (a) != tolower (b))
+            return 0;
+        }
+    }
+  else
+    for (size_t i = 0; i < n; i++)
+      if (!name[i] || name[i] != s[i])
+        return 0;
+  return name[n] == 0;
+}
+
+/* The entry named by the N bytes at S, or -1.  */
+static inline int
+nidx_find (const struct asm_ctx *c, const struct name_index *x,
+           const char *s, size_t n)
+{
+  if (!x->size)
+    return -1;
+  size_t h = nidx_hash (x, s, n);
+  while (x->slot[h] >= 0)
+    {
+      const char *nm = x->name (c, x->slot[h]);
+      if (nm && nidx_same (x, nm, s, n))
+        return x->slot[h];
+      h = (h + 1) & (x->size - 1);
+    }
+  return -1;
+}
+
 void nidx_insert (struct name_index *x, const char *s, size_t n, int i);
 void nidx_grow (const struct asm_ctx *c, struct name_index *x, size_t n);
 

@@ -347,6 +347,7 @@ frame_push (struct asm_ctx *c, char *buf, size_t len, uint64_t reps,
   f->ctx = ctx;
   f->ncond = c->nconds;
   f->kind = kind;
+  f->has_nul = memchr (buf, 0, len) != NULL;
 }
 
 const char *

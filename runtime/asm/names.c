@@ -4,60 +4,6 @@
 
 /* ---------- name indexes ---------- */
 
-/* The first slot to probe for the N bytes at S: FNV-1a, of the lower
-   case letters when X folds case.  */
-size_t
-nidx_hash (const struct name_index *x, const char *s, size_t n)
-{
-  unsigned h = 2166136261u;
-  if (x->fold)
-    for (size_t i = 0; i < n; i++)
-      h = (h ^ (unsigned char) tolower ((unsigned char) s[i])) * 16777619u;
-  else
-    for (size_t i = 0; i < n; i++)
-      h = (h ^ (unsigned char) s[i]) * 16777619u;
-  return h & (x->size - 1);
-}
-
-/* Whether NAME is the N bytes at S (ignoring case when X folds).  */
-int
-nidx_same (const struct name_index *x, const char *name, const char *s,
-           size_t n)
-{
-  if (x->fold)
-    {
-      for (size_t i = 0; i < n; i++)
-        {
-          unsigned char a = (unsigned char) name[i], b = (unsigned char) s[i];
-          if (!a || tolower (a) != tolower (b))
-            return 0;
-        }
-    }
-  else
-    for (size_t i = 0; i < n; i++)
-      if (!name[i] || name[i] != s[i])
-        return 0;
-  return name[n] == 0;
-}
-
-/* The entry named by the N bytes at S, or -1.  */
-int
-nidx_find (const struct asm_ctx *c, const struct name_index *x,
-           const char *s, size_t n)
-{
-  if (!x->size)
-    return -1;
-  size_t h = nidx_hash (x, s, n);
-  while (x->slot[h] >= 0)
-    {
-      const char *nm = x->name (c, x->slot[h]);
-      if (nm && nidx_same (x, nm, s, n))
-        return x->slot[h];
-      h = (h + 1) & (x->size - 1);
-    }
-  return -1;
-}
-
 /* Put entry I, named by the N bytes at S, in the first free slot.  */
 void
 nidx_insert (struct name_index *x, const char *s, size_t n, int i)
