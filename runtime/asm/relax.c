@@ -324,6 +324,15 @@ cmp_anchor (const void *a, const void *b)
 }
 
 static int
+cmp_want_sec (const void *a, const void *b)
+{
+  const struct isl_want *x = a, *y = b;
+  if (x->sec != y->sec)
+    return x->sec < y->sec ? -1 : 1;
+  return x->jump_no < y->jump_no ? -1 : x->jump_no > y->jump_no;
+}
+
+static int
 cmp_unsigned (const void *a, const void *b)
 {
   unsigned x = *(const unsigned *) a, y = *(const unsigned *) b;
@@ -364,12 +373,16 @@ relax_plan_next (struct relax_plan *p, const struct asm_ctx *c)
   memcpy (p->longj + p->nlong, c->want, c->nwant * sizeof *p->longj);
   p->nlong += c->nwant;
   qsort (p->longj, p->nlong, sizeof *p->longj, cmp_unsigned);
+  /* by section, so that each section's statements are gathered once */
+  struct isl_want *wants = xrealloc (NULL, (c->niwant + 1) * sizeof *wants);
+  memcpy (wants, c->iwant, c->niwant * sizeof *wants);
+  qsort (wants, c->niwant, sizeof *wants, cmp_want_sec);
   unsigned *idx = NULL;
   size_t nidx = 0;
   int idx_sec = -1;
   for (size_t w = 0; w < c->niwant; w++)
     {
-      const struct isl_want *iw = &c->iwant[w];
+      const struct isl_want *iw = &wants[w];
       if (iw->sec != idx_sec)
         {
           /* the statements of this section, in order */
@@ -399,6 +412,7 @@ relax_plan_next (struct relax_plan *p, const struct asm_ctx *c)
         }
     }
   free (idx);
+  free (wants);
   qsort (p->isl, p->nisl, sizeof *p->isl, cmp_island);
   /* the order the next pass meets them in; islands at one anchor by
      jump number and hop, so that each pass writes the same bytes */
