@@ -1,6 +1,6 @@
 /* bpf-kload: the kernel-side twin of bpf-run for differential testing.
  *
- *   bpf-kload [--prog NAME] [--data FILE | --data-hex HEX] [--ctx FILE]
+ *   bpf-kload [--prog NAME] [--alone] [--data FILE | --data-hex HEX] [--ctx FILE]
  *             [--repeat N] [--json] OBJECT
  *
  * Loads OBJECT with libbpf, runs one program with BPF_PROG_TEST_RUN and
@@ -165,9 +165,11 @@ static void dump_map(struct bpf_map *m, int first)
 
 static void usage(FILE *f)
 {
-  fprintf(f, "usage: bpf-kload [--prog NAME] [--data FILE|--data-hex HEX] [--ctx FILE]\n"
+  fprintf(f, "usage: bpf-kload [--prog NAME] [--alone] [--data FILE|--data-hex HEX] [--ctx FILE]\n"
              "                 [--ctx-hex HEX] [--repeat N] [--json] [--verbose] OBJECT\n"
-             "Load OBJECT with libbpf and run one program with BPF_PROG_TEST_RUN.\n");
+             "Load OBJECT with libbpf and run one program with BPF_PROG_TEST_RUN.\n"
+             "Every program of OBJECT is loaded (tail-call targets), or with --alone\n"
+             "only the one run.\n");
 }
 
 int main(int argc, char **argv)
@@ -176,12 +178,13 @@ int main(int argc, char **argv)
   void *data = NULL, *ctx = NULL;
   size_t data_len = 0, ctx_len = 0;
   long repeat = 1;
-  int json = 0;
+  int json = 0, alone = 0;
   for (int i = 1; i < argc; i++)
     {
       const char *a = argv[i];
       int more = i + 1 < argc;
       if (!strcmp(a, "--prog") && more) prog_name = argv[++i];
+      else if (!strcmp(a, "--alone")) alone = 1;
       else if (!strcmp(a, "--data") && more) data = read_file(argv[++i], &data_len);
       else if (!strcmp(a, "--data-hex") && more) data = parse_hex(argv[++i], &data_len);
       else if (!strcmp(a, "--ctx") && more) ctx = read_file(argv[++i], &ctx_len);
@@ -231,7 +234,12 @@ int main(int argc, char **argv)
       return 1;
     }
   /* Every program is loaded (tail-call targets must exist); programs of
-     types without a test run are simply never run.  */
+     types without a test run are simply never run.  --alone loads the
+     program run and no other: an object of independent programs, one of
+     which the verifier refuses (make bench-run's bench_branch).  */
+  if (alone)
+    bpf_object__for_each_program(p, obj)
+      bpf_program__set_autoload(p, p == prog);
   int err = bpf_object__load(obj);
   if (err)
     {

@@ -26,7 +26,7 @@ for p in bench_int bench_hash bench_branch bench_copy; do
   nat=$(grep "^$p " "$OUT/native.txt" | cut -d' ' -f3)
   kns=-
   if [ -n "$KLOAD" ]; then
-    kns=$("$KLOAD" --json --repeat "$REPS" --prog $p "$OUT/bench.bpf.o" 2>/dev/null \
+    kns=$("$KLOAD" --json --alone --repeat "$REPS" --prog $p "$OUT/bench.bpf.o" 2>/dev/null \
           | sed -n 's/.*"run_ns":\([0-9]*\).*/\1/p')
     [ -n "$kns" ] || kns=refused
   fi
