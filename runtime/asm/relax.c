@@ -218,10 +218,17 @@ relax_insn_start (struct asm_ctx *c)
   while (end < p->nisl && p->isl[p->order[end]].anchor == no)
     end++;
   c->isl_next = end;
-  struct bpf_insn skip = { .code = BPF_JMP | BPF_K | BPF_JA, .off = (int16_t) (end - k) };
-  emit_raw (c, &skip);
-  for (; k < end; k++)
+  for (size_t group_end = k; k < end; k++)
     {
+      if (k == group_end)
+        {
+          /* the skip over the next hops (at most INT16_MAX: a 16-bit
+             offset, another skip after them for the rest) */
+          size_t n = end - k < INT16_MAX ? end - k : INT16_MAX;
+          struct bpf_insn skip = { .code = BPF_JMP | BPF_K | BPF_JA, .off = (int16_t) n };
+          emit_raw (c, &skip);
+          group_end = k + n;
+        }
       size_t i = p->order[k];
       struct island_state *st = &c->isls[i];
       st->emitted = 1;
