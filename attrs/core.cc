@@ -58,6 +58,11 @@ struct core_reloc
   char *access;         /* "0:1:2" */
   HOST_WIDE_INT value;  /* for this object's BTF */
   unsigned mem_size;    /* USE_LOAD/USE_STORE: 1, 2, 4 or 8 bytes */
+  /* A value of 64 bits whatever this object's value is (an enumerator of
+     an 8-byte enum, BTF ENUM64): `lddw', as clang writes it, because
+     libbpf patches the target's value into the instruction as it stands,
+     and a 32-bit mov would cut a 64-bit one (PERF_CONTEXT_KERNEL).  */
+  bool wide;
 };
 
 static vec<core_reloc> relocs;
@@ -103,7 +108,7 @@ static unsigned
 new_reloc (enum core_kind kind, enum core_use use, tree type,
 	   const char *access, HOST_WIDE_INT value, unsigned mem_size = 0)
 {
-  core_reloc r = { kind, use, type, xstrdup (access), value, mem_size };
+  core_reloc r = { kind, use, type, xstrdup (access), value, mem_size, false };
   relocs.safe_push (r);
   core_gc_roots = tree_cons (NULL_TREE, type, core_gc_roots);
   return relocs.length () - 1;
@@ -1039,6 +1044,7 @@ enum_value_reloc (location_t loc, tree fndecl, tree type, tree etype, tree val,
 	  tree rtype = build_qualified_type (type, TYPE_UNQUALIFIED);
 	  unsigned n = new_reloc (kind ? CORE_ENUMVAL_VALUE : CORE_ENUMVAL_EXISTS,
 				  USE_VALUE, rtype, access, kind ? want : 1);
+	  relocs[n].wide = kind && int_size_in_bytes (etype) > 4;
 	  return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
 	}
     }
@@ -1242,7 +1248,7 @@ reloc_asm (unsigned n, tree lhs, tree arg1, tree arg2)
 	      store_ops[r.mem_size], r.value, n);
   else if (r.kind == CORE_TYPE_ID_LOCAL || r.kind == CORE_TYPE_ID_TARGET)
     snprintf (text, sizeof text, "mov32\t%%0,.LBPFStid%u\t;core#%u", n, n);
-  else if (r.value >= 0 && r.value <= 0x7fffffff)
+  else if (r.value >= 0 && r.value <= 0x7fffffff && !r.wide)
     snprintf (text, sizeof text, "mov32\t%%0," HOST_WIDE_INT_PRINT_DEC "\t;core#%u",
 	      r.value, n);
   else

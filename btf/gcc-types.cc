@@ -405,8 +405,11 @@ enum_type_id (struct btf_gcc_state *st, tree t)
   const char *name = tree_name (TYPE_NAME (t));
   if (!COMPLETE_TYPE_P (t) || !TYPE_VALUES (t))
     return btfb_fwd (st->b, name, BTFB_FWD_ENUM);
-  /* ENUM64 (kernel 6.0+) only when asked; otherwise values are cut to 32
-     bits, as clang 14 does.  */
+  /* An enum of 8 bytes is an ENUM64 (kernel 6.0+; libbpf 1.0 and later
+     rewrite it for older kernels), as clang 15 and later write it: in an
+     ENUM its values beyond 32 bits were cut, and CO-RE and bpftool's
+     skeletons read the cut values.  enum64=off cuts them, as clang 14
+     does.  */
   bool is64 = bpfs_options.enum64 && int_size (t) > 4;
   bool is_signed = !TYPE_UNSIGNED (t);
   uint32_t id = btfb_enum (st->b, name, int_size (t), is_signed, is64);

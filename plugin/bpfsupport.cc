@@ -90,9 +90,10 @@ static const struct plugin_arg plugin_args[] = {
   { "source-order", ARG_SWITCH, &bpfs_options.source_order,
     "global variables laid out in declaration order, as clang lays them\n"
     "                        out (map definitions always are; default on)" },
-  { "enum64", ARG_FLAG, &bpfs_options.enum64,
-    "64-bit enums as BTF ENUM64 (kernel 6.0+); by default their values are\n"
-    "                        cut to 32 bits, as clang 14 does" },
+  { "enum64", ARG_SWITCH, &bpfs_options.enum64,
+    "64-bit enums as BTF ENUM64 (kernel 6.0+, as clang 15 and later write\n"
+    "                        them; default on); off cuts their values to 32 bits\n"
+    "                        in an ENUM, as clang 14 does" },
 };
 
 static void
@@ -382,6 +383,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_options.used_libcalls = true;
   bpfs_options.verifier = true;
   bpfs_options.source_order = true;
+  bpfs_options.enum64 = true;
 
   register_callback (bpfs_plugin_name, PLUGIN_INFO, NULL, &bpfsupport_info);
   if (!parse_arguments (info))

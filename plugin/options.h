@@ -26,7 +26,7 @@ struct bpfs_options
   bool btf;                /* btf: the plugin's BTF and .BTF.ext from -g */
   bool dwarf;              /* dwarf: keep GCC's DWARF next to our BTF */
   bool core;               /* core: CO-RE builtins and relocations */
-  bool enum64;             /* enum64: 64-bit enums as BTF ENUM64 (6.0+) */
+  bool enum64;             /* enum64: 8-byte enums as BTF ENUM64 (6.0+; default on) */
   bool float_constants;    /* float-constants: IEEE bits in instructions */
   bool varargs;            /* varargs: va_start sees r1-r5's arguments */
   enum bpfs_assembler assembler; /* assembler=auto|bpf-as|bpf-asm */
