@@ -237,7 +237,7 @@ static int step_event(struct vm *vm, enum vm_event ev, const uint64_t *R, const 
 /* The code index a function pointer T names: a code-region address (its
    index, which may be past the code), or in an executable a link address
    of an instruction in one of its code sections; else -1.  */
-static int64_t vm_code_index(const struct vm *vm, uint64_t t)
+static inline int64_t vm_code_index(const struct vm *vm, uint64_t t)
 {
   uint32_t ri = vm_addr_region(vm, t);
   if (ri == SIM_CODE_REGION)
