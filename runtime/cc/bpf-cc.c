@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gcc-options.h"
@@ -447,18 +448,23 @@ expand_arg (char *a, int depth)
    Makefile's pipeline succeeds with an object holding no program.  The
    reader of the pipe that is our stdout (a process of this user holding
    its read end, not our parent) is stopped with SIGTERM: the pipeline's
-   status is the reader's, and it fails.  Nothing is written to stdout.  */
-static void
-stop_pipe_reader (void)
+   status is the reader's, and it fails.  Nothing is written to stdout.
+   The shell may start the reader after us: until it has, only the shell
+   (our parent) holds the read end, so the search is made again for up to
+   half a second (a full make check, under load, once found no reader and
+   the pipeline succeeded).  */
+static bool
+stop_pipe_reader_once (void)
 {
   struct stat st;
   if (fstat (1, &st) != 0 || !S_ISFIFO (st.st_mode))
-    return;
+    return true;
   char want[64];
   snprintf (want, sizeof want, "pipe:[%lu]", (unsigned long) st.st_ino);
   DIR *proc = opendir ("/proc");
   if (!proc)
-    return;
+    return true;
+  bool stopped = false;
   pid_t self = getpid (), parent = getppid ();
   struct dirent *e;
   while ((e = readdir (proc)))
@@ -498,11 +504,25 @@ stop_pipe_reader (void)
 	}
       closedir (fds);
       if (reader && kill ((pid_t) pid, SIGTERM) == 0)
-	fprintf (stderr, "bpf-cc: stopped process %ld, which reads our "
-		 "output (an `-emit-llvm | llc' pipeline), so that the "
-		 "pipeline fails\n", pid);
+	{
+	  fprintf (stderr, "bpf-cc: stopped process %ld, which reads our "
+		   "output (an `-emit-llvm | llc' pipeline), so that the "
+		   "pipeline fails\n", pid);
+	  stopped = true;
+	}
     }
   closedir (proc);
+  return stopped;
+}
+
+static void
+stop_pipe_reader (void)
+{
+  for (int i = 0; i < 50 && !stop_pipe_reader_once (); i++)
+    {
+      struct timespec ten_ms = { 0, 10 * 1000 * 1000 };
+      nanosleep (&ten_ms, NULL);
+    }
 }
 
 int
