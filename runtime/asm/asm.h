@@ -688,6 +688,7 @@ void apply_fixups (struct asm_ctx *c);
 int relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
                 size_t here);
 int relax_defer (struct asm_ctx *c, const struct fixup *f, int64_t delta);
+int64_t relax_soft_limit (const struct asm_ctx *c, const struct fixup *f);
 void relax_insn_start (struct asm_ctx *c);
 int relax_island_fixup (struct asm_ctx *c, struct fixup *f);
 int relax_plan_next (struct relax_plan *p, const struct asm_ctx *c);

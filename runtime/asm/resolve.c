@@ -206,8 +206,8 @@ apply_fixups (struct asm_ctx *c)
             if (f->kind == FX_JUMP16)
               {
                 int beyond = delta < INT16_MIN || delta > INT16_MAX;
-                if (beyond || (f->jump_no >= 0
-                               && (delta < -RELAX_SOFT_LIMIT || delta > RELAX_SOFT_LIMIT)))
+                int64_t soft = relax_soft_limit (c, f);
+                if (beyond || (f->jump_no >= 0 && (delta < -soft || delta > soft)))
                   {
                     /* A jump to a label gets its long form or islands in
                        the next pass (relax.c); any other is an error.
