@@ -164,7 +164,7 @@ struct fixup {
   int isl_target, isl_wait;
 };
 
-/* Below v4, the hops a pass writes for jumps beyond the 16-bit range
+/* Below v4, the hops a pass writes for jumps beyond the soft limit
    (relax.c): island HOP of jump JUMP_NO goes in front of the ANCHOR-th
    instruction statement.  */
 struct island { unsigned jump_no, hop, anchor; };
@@ -331,8 +331,9 @@ struct asm_ctx {
   int allow_post;
   int edepth;          /* parse_primary's nesting */
   /* Branch relaxation (relax.c): jumps to labels are numbered as they
-     are read; RELAX lists (sorted) those this pass writes in their long
-     form, WANT those found out of range in it.  */
+     are read; PLAN says which this pass writes in their long form or
+     through islands, WANT (v4) and IWANT (below) those found out of
+     range in it.  */
   unsigned njumps;
   const struct relax_plan *plan;
   unsigned *want; size_t nwant, wantcap;

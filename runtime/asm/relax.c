@@ -162,6 +162,11 @@ relax_defer (struct asm_ctx *c, const struct fixup *f, int64_t delta)
   return 1;
 }
 
+/* How many instructions the islands of later passes may add to a jump's
+   distance, at most (each is one or two, a few per span): the room kept
+   under the soft limit, by the first pass and by island spacing.  */
+#define ISLAND_MARGIN 1024
+
 /* The distance beyond which jump F goes long or through islands.  In the
    first pass of a file with branch islands (below v4, no plan yet) it is
    smaller by a margin: islands lengthen the jumps around them, and a jump
@@ -172,7 +177,7 @@ int64_t
 relax_soft_limit (const struct asm_ctx *c, const struct fixup *f)
 {
   int first = !c->plan || (!c->plan->nisl && !c->plan->nlong);
-  return f->short_only && first && !c->no_relax ? RELAX_SOFT_LIMIT - 1024
+  return f->short_only && first && !c->no_relax ? RELAX_SOFT_LIMIT - ISLAND_MARGIN
          : RELAX_SOFT_LIMIT;
 }
 
@@ -181,7 +186,7 @@ relax_soft_limit (const struct asm_ctx *c, const struct fixup *f)
 /* Islands are this far apart (instructions), and the first this far
    from its jump: under the soft limit by enough for the islands and
    skips that later passes put in between.  */
-#define ISLAND_SPACING (RELAX_SOFT_LIMIT - 1024)
+#define ISLAND_SPACING (RELAX_SOFT_LIMIT - ISLAND_MARGIN)
 
 /* The plan's index of the first island of jump NO, or -1.  */
 static long
