@@ -11,7 +11,7 @@ int ah(struct xdp_md *ctx)
   void *data = (void *)(long)ctx->data, *end = (void *)(long)ctx->data_end;
   if (data + 18 > end)
     return 101;
-  __builtin_memcpy(data, data + 4, 12);
+  __builtin_memmove(data, data + 4, 12);  /* overlapping: memcpy would be undefined */
   ((unsigned char *)data)[12] = 0x81;
   ((unsigned char *)data)[13] = 0x00;
   ((unsigned char *)data)[14] = 0x00;
