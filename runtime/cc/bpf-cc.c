@@ -312,7 +312,12 @@ set_cpu (const char *opt)
 {
   const char *v = opt + strlen ("-mcpu=");
   if (!strcmp (v, "probe"))
-    return;		/* the running kernel's best: bpf-gcc's default, v3 */
+    {
+      /* The running kernel's best: bpf-gcc's default, v3; the macros say
+	 what clang's do (__BPF_CPU_VERSION__ 0).  */
+      snprintf (plugin_cpu, sizeof plugin_cpu, "-fplugin-arg-bpfsupport-cpu=probe");
+      return;
+    }
   if (!strcmp (v, "generic"))
     v = "v1";
   if (v[0] != 'v' || v[1] < '1' || v[1] > '4' || v[2])
