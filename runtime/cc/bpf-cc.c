@@ -57,7 +57,7 @@ static const char usage[] =
   "                       the BPF target (bpfeb: -mbig-endian)\n"
   "  -mcpu=v1|v2|v3|v4|generic|probe\n"
   "                       the instruction set (v4: plugin argument cpu=v4,\n"
-  "                       generic: v1)\n"
+  "                       generic: v1, probe: v3 with clang's macros)\n"
   "  -Oz                  -Os\n"
   "  -gline-tables-only   -g\n"
   "  -fcolor-diagnostics, -fno-color-diagnostics\n"
