@@ -61,9 +61,11 @@ static const struct plugin_arg plugin_args[] = {
     "                        global calls it relocates right, and clang-syntax\n"
     "                        inline asm is an error naming the fix" },
   { "cpu", ARG_CPU, NULL,
-    "=v1|v2|v3|v4: the kernel instruction set to target (default v3; v4 has\n"
-    "                        signed division and, with bpf-asm, gotol for\n"
-    "                        jumps beyond a 16-bit offset; kernel 6.6+)" },
+    "=v1|v2|v3|v4|probe: the kernel instruction set to target (default v3;\n"
+    "                        v4 has signed division and, with bpf-asm, gotol\n"
+    "                        for jumps beyond a 16-bit offset; kernel 6.6+;\n"
+    "                        probe: bpf-gcc's -mcpu, and clang's\n"
+    "                        __BPF_CPU_VERSION__ 0)" },
   { "btf", ARG_SWITCH, &bpfs_options.btf,
     "with -g, the plugin's BTF and .BTF.ext instead of GCC's (default on)" },
   { "dwarf", ARG_FLAG, &bpfs_options.dwarf,
@@ -182,7 +184,14 @@ parse_argument (const char *key, const char *value)
 	      cpu_given = true;
 	      return true;
 	    }
-	  error ("%s: argument %<cpu%> takes v1, v2, v3 or v4, not %qs",
+	  /* clang's -mcpu=probe: the code is bpf-gcc's -mcpu's, and the
+	     macros say what clang's do (plugin/target-macros.cc).  */
+	  if (value && !strcmp (value, "probe"))
+	    {
+	      bpfs_options.cpu_probe = true;
+	      return true;
+	    }
+	  error ("%s: argument %<cpu%> takes v1, v2, v3, v4 or probe, not %qs",
 		 bpfs_plugin_name, value ? value : "");
 	  return false;
 	}

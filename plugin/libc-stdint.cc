@@ -1,8 +1,9 @@
 /* libc-stdint.cc: <stdint.h> from the C library when clang would take it.
  *
  * bpf-gcc's own <stdint.h> is a freestanding one (GCC's stdint-gcc.h):
- * int8_t is `char' and int64_t `long' (the BPF port's INT8_TYPE and
- * INT64_TYPE).  clang's <stdint.h> instead defers to the next one on the
+ * int64_t is `long' (the BPF port's INT64_TYPE, and clang's __INT64_TYPE__
+ * too), and int8_t was `char' (INT8_TYPE) until plugin/type-macros.cc
+ * made __INT8_TYPE__ clang's `signed char'.  clang's <stdint.h> instead defers to the next one on the
  * path when the compilation is hosted (`#if __STDC_HOSTED__ &&
  * __has_include_next(<stdint.h>)'), i.e. to glibc's under -idirafter
  * /usr/include, which is what libbpf projects and the kernel's selftests

@@ -23,6 +23,7 @@ struct bpfs_options
   bool check_calls;        /* check-calls: no call to unknown symbols */
   bool allow_extern_calls; /* allow-extern-calls: kfuncs etc. allowed */
   int cpu;                 /* cpu=v1..v4: the kernel ISA to target */
+  bool cpu_probe;          /* cpu=probe: bpf-gcc's -mcpu, clang's macros */
   bool btf;                /* btf: the plugin's BTF and .BTF.ext from -g */
   bool dwarf;              /* dwarf: keep GCC's DWARF next to our BTF */
   bool core;               /* core: CO-RE builtins and relocations */

@@ -57,7 +57,7 @@ static const char usage[] =
   "                       the BPF target (bpfeb: -mbig-endian)\n"
   "  -mcpu=v1|v2|v3|v4|generic|probe\n"
   "                       the instruction set (v4: plugin argument cpu=v4,\n"
-  "                       generic: v1)\n"
+  "                       generic: v1, probe: v3 with clang's macros)\n"
   "  -Oz                  -Os\n"
   "  -gline-tables-only   -g\n"
   "  -fcolor-diagnostics, -fno-color-diagnostics\n"
@@ -312,7 +312,12 @@ set_cpu (const char *opt)
 {
   const char *v = opt + strlen ("-mcpu=");
   if (!strcmp (v, "probe"))
-    return;		/* the running kernel's best: bpf-gcc's default, v3 */
+    {
+      /* The running kernel's best: bpf-gcc's default, v3; the macros say
+	 what clang's do (__BPF_CPU_VERSION__ 0).  */
+      snprintf (plugin_cpu, sizeof plugin_cpu, "-fplugin-arg-bpfsupport-cpu=probe");
+      return;
+    }
   if (!strcmp (v, "generic"))
     v = "v1";
   if (v[0] != 'v' || v[1] < '1' || v[1] > '4' || v[2])
