@@ -27,12 +27,22 @@ host_devices() {
 }
 devices_before=$(host_devices)
 
+# The kernel probe, once for the whole run.
+bindir=$(sed -n 's/^set BINDIR //p' "$objdir/site.exp")
+if probe=$("$bindir/bpfs-kernel-check" 2>&1); then kernel_ok=1; else kernel_ok=0; fi
+echo "kernel: $probe"
+case ${KERNEL:-required} in
+  required|optional) ;;
+  *) echo "run.sh: error: KERNEL=${KERNEL} (required or optional)" >&2; exit 2 ;;
+esac
+
 dirs=${TESTDIRS:-$(cd "$top" && ls -d bpfsupport.* 2>/dev/null)}
 # RUNTESTFLAGS naming a .exp file or directory narrows the run.
 for d in $dirs; do
   rm -rf "${objdir:?}/$d"
   mkdir -p "$objdir/$d"
-  sed "s|^set objdir .*|set objdir $objdir/$d|" "$objdir/site.exp" > "$objdir/$d/site.exp"
+  { sed "s|^set objdir .*|set objdir $objdir/$d|" "$objdir/site.exp"
+    echo "set KERNEL_OK $kernel_ok"; } > "$objdir/$d/site.exp"
 done
 
 printf '%s\n' $dirs | xargs -P "$jobs" -I{} sh -c '
@@ -40,29 +50,13 @@ printf '%s\n' $dirs | xargs -P "$jobs" -I{} sh -c '
     > runtest.out 2>&1
   echo "ran $2"' sh "$objdir" {} "$top" "$flags"
 
-passed=0 failed=0 skipped=0
-printf '%-28s %6s %6s %6s %6s %6s\n' directory PASS FAIL XFAIL UNSUP OTHER
-for d in $dirs; do
-  sum=$objdir/$d/bpfsupport.sum
-  if [ ! -f "$sum" ]; then
-    echo "$d: error: runtest produced no summary (see $objdir/$d/runtest.out)"
-    failed=$((failed + 1))
-    continue
-  fi
-  p=$(grep -c '^PASS:' "$sum"); f=$(grep -c '^FAIL:' "$sum")
-  xf=$(grep -c '^XFAIL:' "$sum"); u=$(grep -c -E '^(UNSUPPORTED|UNTESTED):' "$sum")
-  o=$(grep -c -E '^(XPASS|UNRESOLVED|ERROR):' "$sum")
-  o=$((o + $(grep -c '^ERROR:' "$objdir/$d/runtest.out")))
-  printf '%-28s %6d %6d %6d %6d %6d\n' "$d" "$p" "$f" "$xf" "$u" "$o"
-  grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR):' "$sum" | sed 's/^/    /'
-  passed=$((passed + p + xf)); failed=$((failed + f + o)); skipped=$((skipped + u))
-done
 devices_after=$(host_devices)
+extra_passed=0 extra_failed=0
 if [ "$devices_before" != "$devices_after" ]; then
   echo "host: error: a device changed during the run:" $devices_after
-  failed=$((failed + 1))
+  extra_failed=1
 else
-  passed=$((passed + 1))
+  extra_passed=1
 fi
-echo "$passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
+EXTRA_PASSED=$extra_passed EXTRA_FAILED=$extra_failed KERNEL_OK=$kernel_ok \
+  sh "$top/summary.sh" "$objdir" $dirs

@@ -9,7 +9,9 @@
  * the process is pinned to CPU 0 so the test run uses that CPU).
  * --repeat N runs the program N times through separate test runs (maps
  * persist), as bpf-run does.
- * Exit 77 when the kernel refuses to load or run the program.
+ * Exit 77 only when the kernel does not let this process load BPF at all
+ * (re-probed with a trivial program after a failure, bpfs-probe.h); a
+ * program the verifier refuses, or a run that fails, is exit 1.
  * Build: gcc -O2 bpf-kload.c -lbpf -lelf -o bpf-kload  */
 #define _GNU_SOURCE
 #include <bpf/bpf.h>
@@ -22,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "bpfs-probe.h"
 
 static int verbose;
 static int quiet_print(enum libbpf_print_level level __attribute__((unused)), const char *fmt, va_list ap)
@@ -243,8 +246,11 @@ int main(int argc, char **argv)
   int err = bpf_object__load(obj);
   if (err)
     {
-      fprintf(stderr, "bpf-kload: %s: kernel refused to load: %s\n", file, strerror(-err));
-      return 77;
+      int status = bpfs_failure_status(1);
+      fprintf(stderr, "bpf-kload: %s: %s: %s\n", file,
+              status == 77 ? "the kernel does not let us load BPF" : "error: load failed",
+              strerror(-err));
+      return status;
     }
   int fd = bpf_program__fd(prog);
   size_t out_cap = data_len + 4096;
@@ -270,8 +276,11 @@ int main(int argc, char **argv)
       run_ns += (t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec);
       if (err)
         {
-          fprintf(stderr, "bpf-kload: %s: kernel refused to run: %s\n", file, strerror(errno));
-          return 77;
+          int e = errno, status = bpfs_failure_status(1);
+          fprintf(stderr, "bpf-kload: %s: %s: %s\n", file,
+                  status == 77 ? "the kernel does not let us run BPF" : "error: test run failed",
+                  strerror(e));
+          return status;
         }
     }
   if (json)

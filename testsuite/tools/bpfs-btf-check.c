@@ -7,8 +7,9 @@
  *   btf: kernel-accepted | rejected      (BTF_LOAD of the object's .BTF)
  *   prog NAME: func_info N line_info M   (what the kernel kept per program)
  * and exits 0 when the object loaded, 3 when its BTF was accepted but a
- * program was refused, 1 on other failures, 77 when this kernel does not
- * let us load BPF at all.  libbpf's own messages (the
+ * program was refused, 1 on other failures, 77 only when this kernel does
+ * not let us load BPF at all (re-probed with a trivial program,
+ * bpfs-probe.h).  libbpf's own messages (the
  * kernel's BTF log among them) go to stderr.  */
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
@@ -17,6 +18,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "bpfs-probe.h"
 
 static int print_warnings(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -50,7 +52,7 @@ int main(int argc, char **argv)
       btf_err = copy ? btf__load_into_kernel(copy) : -EINVAL;
       btf__free(copy);
     }
-  if (btf_err == -EPERM)
+  if (btf_err == -EPERM && bpfs_kernel_forbids_bpf())
     return 77;
   printf("btf: %s\n", btf_err ? "rejected" : "kernel-accepted");
   int err = bpf_object__load(obj);
@@ -58,7 +60,7 @@ int main(int argc, char **argv)
     {
       fprintf(stderr, "bpfs-btf-check: error: %s: load failed: %s\n", argv[1], strerror(-err));
       bpf_object__close(obj);
-      return -err == EPERM ? 77 : btf_err ? 1 : 3;
+      return bpfs_failure_status(btf_err ? 1 : 3);
     }
   struct bpf_program *prog;
   bpf_object__for_each_program(prog, obj)

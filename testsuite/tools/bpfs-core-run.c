@@ -7,7 +7,8 @@
  * TARGET-BTF (an ELF object with .BTF, or raw BTF) is libbpf's
  * btf_custom_path: relocations are resolved against it instead of
  * /sys/kernel/btf/vmlinux.  Output: "retval N" then "bss W0 W1 ..." (decimal,
- * signed).  Exit 0 ok, 1 failure, 77 when the kernel refuses BPF.  */
+ * signed).  Exit 0 ok, 1 failure (a verifier refusal included), 77 only
+ * when the kernel does not let us load BPF at all (bpfs-probe.h).  */
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bpfs-probe.h"
 
 static int print_warnings(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -59,7 +61,7 @@ int main(int argc, char **argv)
   if (err)
     {
       fprintf(stderr, "bpfs-core-run: error: %s: load failed: %s\n", path, strerror(-err));
-      return -err == EPERM ? 77 : 1;
+      return bpfs_failure_status(1);
     }
   struct bpf_program *prog = bpf_object__find_program_by_name(obj, prog_name);
   if (!prog)
@@ -71,7 +73,7 @@ int main(int argc, char **argv)
   if (bpf_prog_test_run_opts(bpf_program__fd(prog), &ropts))
     {
       fprintf(stderr, "bpfs-core-run: error: test run: %s\n", strerror(errno));
-      return errno == EPERM ? 77 : 1;
+      return bpfs_failure_status(1);
     }
   printf("retval %d\n", (int)ropts.retval);
   struct bpf_map *m;

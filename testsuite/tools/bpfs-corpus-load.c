@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "bpfs-probe.h"
 
 static char last_reason[512];
 
@@ -86,14 +87,8 @@ int main(int argc, char **argv)
     }
   /* A program refused with EPERM may be the verifier's choice (some kfuncs,
      lockdown); only a trivial program refused means BPF is off limits.  */
-  struct bpf_insn ret0[] = {
-    { .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
-    { .code = BPF_JMP | BPF_EXIT },
-  };
-  int probe = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, NULL, "GPL", ret0, 2, NULL);
-  if (probe < 0)
+  if (bpfs_kernel_forbids_bpf())
     return 77;
-  close(probe);
   libbpf_set_print(capture);
   struct bpf_object *obj = bpf_object__open_file(argv[1], NULL);
   if (!obj)

@@ -5,6 +5,7 @@
  *                          exit 1: libbpf or the verifier refused (the log
  *                                  is printed)
  *                          exit 77: the kernel does not let us load BPF
+ *                                   at all (bpfs-probe.h)
  *
  * Nothing is attached or pinned; the object is closed again.  */
 #include <bpf/libbpf.h>
@@ -12,6 +13,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "bpfs-probe.h"
 
 static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -41,7 +43,7 @@ int main(int argc, char **argv)
       int e = -err;
       fprintf(stderr, "bpfs-load: error: %s: load failed: %s\n", argv[1], strerror(e));
       bpf_object__close(obj);
-      return e == EPERM ? 77 : 1;
+      return bpfs_failure_status(1);
     }
   int n = 0;
   struct bpf_program *prog;

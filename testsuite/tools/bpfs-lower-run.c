@@ -8,8 +8,8 @@
  *     prints "retval N" (decimal, unsigned 32-bit) and exits 0;
  *     exit 1: libbpf or the verifier refused the object, or the run failed
  *             (the verifier's log is printed);
- *     exit 77: the kernel does not let us load or run BPF here (EPERM), or
- *              does not know the program type.
+ *     exit 77: the kernel does not let us load BPF here at all (re-probed
+ *              with a trivial program, bpfs-probe.h).
  * SEC("syscall") programs run without context; other types get a 64-byte
  * zeroed packet.  */
 #include <bpf/bpf.h>
@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "bpfs-probe.h"
 
 static int print_warnings(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -58,7 +59,7 @@ int main(int argc, char **argv)
     {
       fprintf(stderr, "bpfs-lower-run: %s: load failed: %s\n", argv[1], strerror(-err));
       bpf_object__close(obj);
-      return -err == EPERM ? 77 : 1;
+      return bpfs_failure_status(1);
     }
   unsigned char pkt[64] = { 0 }, out[128];
   LIBBPF_OPTS(bpf_test_run_opts, opts);
@@ -76,7 +77,7 @@ int main(int argc, char **argv)
       int e = errno;
       fprintf(stderr, "bpfs-lower-run: %s: test run failed: %s\n", argv[2], strerror(e));
       bpf_object__close(obj);
-      return e == EPERM || e == 524 /* ENOTSUPP */ || e == EOPNOTSUPP ? 77 : 1;
+      return bpfs_failure_status(1);
     }
   printf("retval %u\n", opts.retval);
   bpf_object__close(obj);
