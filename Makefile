@@ -211,15 +211,18 @@ fuzz: all
 # kernel; every disagreement classified, findings under BUILD/fuzz-diff.
 # N=, SEED=, JOBS=, GEN=csmith,bpfgen, FUZZ_DIFF_FLAGS= (more options:
 # testsuite/fuzz/fuzz-diff.py --help).  Not in check: about 10 s a program
-# on two cores.
+# on two cores.  First INSN_N random instruction sequences, bpf-run against
+# the kernel (testsuite/fuzz/insn-diff.py).
 FUZZ_PACKAGES := csmith clang-19 python3
 N    ?= 20
 SEED ?= 1
 JOBS ?= 2
 GEN  ?= csmith,bpfgen
+INSN_N ?= 200
 FUZZ_DIFF_FLAGS ?=
 fuzz-diff: all
 	$(call install-packages,fuzz-diff,$(FUZZ_PACKAGES))
+	python3 testsuite/fuzz/insn-diff.py --build $(BUILD) -n $(INSN_N) --seed $(SEED) --seeds
 	python3 testsuite/fuzz/fuzz-diff.py --build $(BUILD) -n $(N) --seed $(SEED) --jobs $(JOBS) \
 	  --gen $(GEN) $(FUZZ_DIFF_FLAGS)
 

@@ -376,6 +376,7 @@ def main():
     ap.add_argument("--compile-timeout", type=float, default=120)
     ap.add_argument("--native-timeout", type=float, default=2)
     ap.add_argument("--expect", default="", help="CLASS[@VARIANT]=MIN,...: exit 1 unless at least MIN cases")
+    ap.add_argument("--time-limit", type=float, default=0, help="stop starting programs after this many seconds")
     ap.add_argument("--fail-on", default="", help="CLASS,...: exit 1 if any case is in one")
     a = ap.parse_args()
 
@@ -413,9 +414,17 @@ def main():
     skipped, done, kept_all = {}, 0, []
     log = open(os.path.join(opts.out, "log.txt"), "w")
     t0 = time.time()
-    with ProcessPoolExecutor(max_workers=a.jobs) as ex:
-        futs = [ex.submit(work, c) for c in cases]
+    ex = ProcessPoolExecutor(max_workers=a.jobs)
+    futs = [ex.submit(work, c) for c in cases]
+    stopped = None
+    try:
         for fut in as_completed(futs):
+            if a.time_limit and time.time() - t0 > a.time_limit and not stopped:
+                stopped = "time limit (%d s)" % a.time_limit
+                for f in futs:
+                    f.cancel()
+            if fut.cancelled():
+                continue
             name, status, info, res, ref = fut.result()
             done += 1
             if status == "skip":
@@ -438,6 +447,13 @@ def main():
             print("[%d/%d] %s: %s (%s)" % (done, a.n, name,
                   ", ".join("%s in %d" % (b, sum(1 for r in res.values() if r["class"] == b))
                             for b in bad) or "ok", info), flush=True)
+    except KeyboardInterrupt:
+        stopped = "interrupted"
+        for f in futs:
+            f.cancel()
+    ex.shutdown(wait=True, cancel_futures=True)
+    if stopped:
+        print("fuzz-diff: stopped after %d programs: %s" % (done, stopped))
     log.close()
     shutil.rmtree(os.path.join(opts.out, "work"), ignore_errors=True) if not a.keep_work else None
 
@@ -447,7 +463,7 @@ def main():
              "both-refused": "both-ref", "cc-compile-fail": "cc-nobuild", "both-fail": "both-fail",
              "timeout": "timeout", "ok": "ok"}
     print("\nfuzz-diff: %d programs in %.0f s; skipped: %s" % (
-        a.n, time.time() - t0, ", ".join("%d %s" % (n, r) for r, n in sorted(skipped.items())) or "none"))
+        done, time.time() - t0, ", ".join("%d %s" % (n, r) for r, n in sorted(skipped.items())) or "none"))
     print("%-14s" % "variant" + "".join("%11s" % short[k] for k in cols))
     for v in vnames:
         print("%-14s" % v + "".join("%11d" % table[v][k] for k in cols))
