@@ -41,6 +41,8 @@ def gen(seed, length):
         if k <= 4:
             op = r.choice(OPS)
             src = "%s%d" % (R, s) if r.random() < 0.6 else str(imm)
+            if op in ("/=", "%=") and src == "0":
+                src = "%s%d" % (R, s)  # the verifier refuses a division by immediate zero
             L.append("%s%d %s %s" % (R, d, op, src))
         elif k == 5:
             op = r.choice(SHIFTS)
