@@ -35,7 +35,7 @@ TEST_PROGS_PACKAGES := clang-19 llvm-19 lld-19 lld libcap-dev libelf-dev zlib1g-
 BPF_INCLUDES := -I/usr/include -idirafter /usr/include/$(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 
 .PHONY: all deps plugin runtime tools gcc-testsuite check check-unit demo install clean check-selftests check-inline-asm check-naked check-test-progs \
-        distclean bench fuzz headers
+        distclean bench fuzz fuzz-diff headers
 all: plugin runtime tools
 
 # ---------------------------------------------------------------- deps
@@ -206,6 +206,28 @@ bench: all
 
 fuzz: all
 	$(MAKE) -C runtime BUILD=$(BUILD) fuzz
+
+# Differential testing (testsuite/fuzz/, doc/testing.md): N random programs
+# (csmith with testsuite/fuzz/csmith.h, and bpfgen.py's BPF-typical ones)
+# built natively (the reference), by bpf-cc at -O0/-O2/-Os and -mcpu=v1..v4
+# and by clang-19 -O2 at the same -mcpu, each object run in bpf-run and the
+# kernel; every disagreement classified, findings under BUILD/fuzz-diff.
+# N=, SEED=, JOBS=, GEN=csmith,bpfgen, FUZZ_DIFF_FLAGS= (more options:
+# testsuite/fuzz/fuzz-diff.py --help).  Not in check: about 10 s a program
+# on two cores.  First INSN_N random instruction sequences, bpf-run against
+# the kernel (testsuite/fuzz/insn-diff.py).
+FUZZ_PACKAGES := csmith clang-19 python3
+N    ?= 20
+SEED ?= 1
+JOBS ?= 2
+GEN  ?= csmith,bpfgen
+INSN_N ?= 200
+FUZZ_DIFF_FLAGS ?=
+fuzz-diff: all
+	$(call install-packages,fuzz-diff,$(FUZZ_PACKAGES))
+	python3 testsuite/fuzz/insn-diff.py --build $(BUILD) -n $(INSN_N) --seed $(SEED) --seeds
+	python3 testsuite/fuzz/fuzz-diff.py --build $(BUILD) -n $(N) --seed $(SEED) --jobs $(JOBS) \
+	  --gen $(GEN) $(FUZZ_DIFF_FLAGS)
 
 # -------------------------------------------------------------- install
 # Everything goes under PREFIX: the tools, PREFIX/lib/bpfsupport/bpfsupport.so
