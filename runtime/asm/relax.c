@@ -395,14 +395,24 @@ relax_plan_next (struct relax_plan *p, const struct asm_ctx *c)
 {
   if (!c->nwant && !c->niwant)
     return 0;
+  /* A pass below v4 wants only islands, one at v4 only long jumps: the
+     other list is empty and its pointer NULL, which memcpy and qsort
+     must not be given even with a size of 0 (C11 7.24.1p2; UBSan
+     stops there).  */
   p->longj = xrealloc (p->longj, (p->nlong + c->nwant + 1) * sizeof *p->longj);
-  memcpy (p->longj + p->nlong, c->want, c->nwant * sizeof *p->longj);
-  p->nlong += c->nwant;
-  qsort (p->longj, p->nlong, sizeof *p->longj, cmp_unsigned);
+  if (c->nwant)
+    {
+      memcpy (p->longj + p->nlong, c->want, c->nwant * sizeof *p->longj);
+      p->nlong += c->nwant;
+      qsort (p->longj, p->nlong, sizeof *p->longj, cmp_unsigned);
+    }
   /* by section, so that each section's statements are gathered once */
   struct isl_want *wants = xrealloc (NULL, (c->niwant + 1) * sizeof *wants);
-  memcpy (wants, c->iwant, c->niwant * sizeof *wants);
-  qsort (wants, c->niwant, sizeof *wants, cmp_want_sec);
+  if (c->niwant)
+    {
+      memcpy (wants, c->iwant, c->niwant * sizeof *wants);
+      qsort (wants, c->niwant, sizeof *wants, cmp_want_sec);
+    }
   unsigned *idx = NULL;
   size_t nidx = 0;
   int idx_sec = -1;
@@ -439,13 +449,15 @@ relax_plan_next (struct relax_plan *p, const struct asm_ctx *c)
     }
   free (idx);
   free (wants);
-  qsort (p->isl, p->nisl, sizeof *p->isl, cmp_island);
+  if (p->nisl)
+    qsort (p->isl, p->nisl, sizeof *p->isl, cmp_island);
   /* the order the next pass meets them in; islands at one anchor by
      jump number and hop, so that each pass writes the same bytes */
   struct by_anchor *ba = xrealloc (NULL, (p->nisl + 1) * sizeof *ba);
   for (size_t i = 0; i < p->nisl; i++)
     ba[i] = (struct by_anchor) { p->isl[i].anchor, i };
-  qsort (ba, p->nisl, sizeof *ba, cmp_anchor);
+  if (p->nisl)
+    qsort (ba, p->nisl, sizeof *ba, cmp_anchor);
   p->order = xrealloc (p->order, (p->nisl + 1) * sizeof *p->order);
   for (size_t i = 0; i < p->nisl; i++)
     p->order[i] = ba[i].i;
