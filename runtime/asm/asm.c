@@ -207,6 +207,7 @@ asm_run_pass (const char *file, const char *text, size_t len,
   resolve_section_names (c);
   resolve_aliases (c);
   apply_fixups (c);
+  relax_numeric (c);
   for (size_t i = 0; i < c->nsecs; i++)
     {
       struct asm_sec *s = &c->secs[i];
@@ -326,6 +327,8 @@ asm_free (struct asm_ctx *c)
   free (c->iwant);
   free (c->stmt_sec);
   free (c->stmt_off);
+  free (c->ins);
+  free (c->nj);
   free (c->sz);
   free (c->stack);
   free (c->scratch);

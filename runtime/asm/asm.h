@@ -182,6 +182,14 @@ struct island_state {
 };
 /* A jump found beyond range, below v4: the instruction slots from and to.  */
 struct isl_want { unsigned jump_no; int sec; int64_t from, to; };
+/* Instructions bpf-asm put between the author's (relax.c): a group of
+   branch islands (its skip and hops), or what a long form adds after its
+   first instruction.  N instructions at byte OFF of section SEC.  */
+struct insertion { int sec; size_t off; size_t n; };
+/* A jump or pc-relative call written with a number (relax.c): at byte
+   OFF of SEC, K instructions, in the offset (16 bits) or, WIDE, the
+   immediate (32).  */
+struct numjump { int sec; size_t off; int64_t k; int wide; int line, col, ctx; };
 
 
 
@@ -343,6 +351,10 @@ struct asm_ctx {
   struct island_state *isls; size_t isl_next;
   struct isl_want *iwant; size_t niwant, iwantcap;
   int *stmt_sec; size_t *stmt_off; unsigned nstmts; size_t stmtcap;
+  /* Jumps written with a number, and what bpf-asm inserted (islands,
+     long forms): relax_numeric counts the inserted instructions.  */
+  struct insertion *ins; size_t nins, inscap;
+  struct numjump *nj; size_t nnj, njcap;
   int no_relax;        /* last pass: out-of-range jumps are errors */
   int cpu;             /* the ISA version in effect: -mcpu=, then .cpu */
   int omit_empty;      /* asm_opts.omit_empty */
@@ -692,6 +704,9 @@ int relax_defer (struct asm_ctx *c, const struct fixup *f, int64_t delta);
 int64_t relax_soft_limit (const struct asm_ctx *c, const struct fixup *f);
 void relax_insn_start (struct asm_ctx *c);
 int relax_island_fixup (struct asm_ctx *c, struct fixup *f);
+void relax_numeric_jump (struct asm_ctx *c, size_t here, int64_t k, int wide,
+                         const char *at);
+void relax_numeric (struct asm_ctx *c);
 int relax_plan_next (struct relax_plan *p, const struct asm_ctx *c);
 void relax_plan_free (struct relax_plan *p);
 /* "v1".."v4": 1..4; anything else: 0.  */

@@ -49,7 +49,22 @@
    only adds jumps, so it ends; asm_run bounds it anyway).  Jumps are
    known across passes by their number in reading order: the input is
    the same each time, and a jump taken for another only costs one more
-   instruction, never a wrong target.  */
+   instruction, never a wrong target.
+
+   A jump written with a number (`goto +1', `if r1 != 0 goto +1',
+   `ja 2', `call -5') counts the author's instructions: `+1' skips the
+   next one written.  Islands stand between written instructions, and a
+   long form adds instructions after its first one, so the number of
+   instructions between such a jump and its target can grow.  The
+   offset written then grows by the instructions bpf-asm put between
+   (relax_numeric), so that the jump lands where the author meant, as a
+   jump to a label does.  The other way, keeping islands out of such
+   spans, was not taken: it moves islands off their grid by the length
+   of the span (a numeric loop back over thousands of instructions would
+   push hops beyond the soft limit, or leave a far jump no room at all),
+   and cannot help a long form, which stands where its jump is.  Jumps
+   written with a number are never lengthened themselves: one whose
+   offset grows beyond its field is an error.  */
 #include "asm/asm.h"
 
 static int
@@ -89,6 +104,15 @@ inverse_jump (uint8_t code)
         return (uint8_t) (pairs[i][0] | rest);
     }
   return 0;
+}
+
+/* N instructions that bpf-asm put in the current section at OFF, in
+   front of the author's next one (see relax_numeric).  */
+static void
+note_insertion (struct asm_ctx *c, size_t off, size_t n)
+{
+  GROW (c->ins, c->nins, c->inscap);
+  c->ins[c->nins++] = (struct insertion) { c->cur, off, n };
 }
 
 static long first_island (const struct relax_plan *p, unsigned no);
@@ -137,6 +161,8 @@ relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
   struct bpf_insn far = { .code = BPF_JMP32 | BPF_K | BPF_JA };  /* gotol */
   add_fixup (c, FX_JUMP32, c->secs[c->cur].size, 0, t->e, t->at);
   emit_fixed (c, &far);
+  if (c->secs[c->cur].size > here + 8)
+    note_insertion (c, here + 8, (c->secs[c->cur].size - here - 8) / 8);
   return 1;
 }
 
@@ -237,6 +263,7 @@ relax_insn_start (struct asm_ctx *c)
   while (end < p->nisl && p->isl[p->order[end]].anchor == no)
     end++;
   c->isl_next = end;
+  size_t group_start = c->secs[c->cur].size;
   for (size_t group_end = k; k < end; k++)
     {
       if (k == group_end)
@@ -271,6 +298,122 @@ relax_insn_start (struct asm_ctx *c)
       struct bpf_insn hop = { .code = BPF_JMP | BPF_K | BPF_JA };
       emit_raw (c, &hop);
     }
+  note_insertion (c, group_start, (c->secs[c->cur].size - group_start) / 8);
+}
+
+/* The jump or pc-relative call just written at HERE, to K instructions
+   after the next one (WIDE: in the immediate, else the offset).  */
+void
+relax_numeric_jump (struct asm_ctx *c, size_t here, int64_t k, int wide,
+                    const char *at)
+{
+  if (c->stmt_err || c->secs[c->cur].size < here + 8)
+    return;           /* not written */
+  GROW (c->nj, c->nnj, c->njcap);
+  c->nj[c->nnj++] = (struct numjump) { c->cur, here, k, wide, c->line,
+                                       COL (c, at), c->ctx };
+}
+
+static int
+cmp_insertion (const void *a, const void *b)
+{
+  const struct insertion *x = a, *y = b;
+  if (x->sec != y->sec)
+    return x->sec < y->sec ? -1 : 1;
+  return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* The number of insertions of INS (N, sorted) whose key, KEY (I), is at
+   most V: KEY grows with I.  */
+static size_t
+count_upto (const size_t *key, size_t n, size_t v)
+{
+  size_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (key[mid] <= v)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Jumps written with a number: the offset written counts the author's
+   instructions; add those that bpf-asm put between the jump and its
+   target (islands, long forms: see the top of this file).  In the
+   author's count an insertion stands in front of the written instruction
+   that follows it, so a jump to that instruction lands on it, after the
+   insertion.  */
+void
+relax_numeric (struct asm_ctx *c)
+{
+  if (!c->nins || !c->nnj)
+    return;
+  qsort (c->ins, c->nins, sizeof *c->ins, cmp_insertion);
+  /* per section: final offsets, offsets in the author's count, and the
+     instructions inserted before each */
+  size_t *fin = xrealloc (NULL, c->nins * sizeof *fin);
+  size_t *auth = xrealloc (NULL, c->nins * sizeof *auth);
+  size_t *before = xrealloc (NULL, (c->nins + c->nsecs) * sizeof *before);
+  size_t *first = xrealloc (NULL, (c->nsecs + 1) * sizeof *first);
+  size_t i = 0;
+  for (size_t s = 0; s <= c->nsecs; s++)
+    {
+      first[s] = i;
+      if (s == c->nsecs)
+        break;
+      size_t sum = 0;
+      for (; i < c->nins && c->ins[i].sec == (int) s; i++)
+        {
+          fin[i] = c->ins[i].off;
+          auth[i] = c->ins[i].off - 8 * sum;
+          before[i + s] = sum;
+          sum += c->ins[i].n;
+        }
+      before[i + s] = sum;     /* all of the section's */
+    }
+  for (size_t j = 0; j < c->nnj; j++)
+    {
+      const struct numjump *q = &c->nj[j];
+      size_t a = first[q->sec], n = first[q->sec + 1] - a;
+      if (!n)
+        continue;
+      const size_t *bsum = before + a + q->sec;
+      /* the jump in the author's count, its target there, and in the
+         object (offsets in bytes from the section's start) */
+      int64_t at = (int64_t) q->off - 8 * (int64_t) bsum[count_upto (fin + a, n, q->off)];
+      int64_t to = at + 8 * (1 + q->k);
+      int64_t to_fin = to;
+      if (to >= 0)
+        to_fin += 8 * (int64_t) bsum[count_upto (auth + a, n, (size_t) to)];
+      int64_t delta = (to_fin - (int64_t) q->off - 8) / 8;
+      if (delta == q->k)
+        continue;
+      struct asm_sec *sec = &c->secs[q->sec];
+      int64_t lo = q->wide ? INT32_MIN : INT16_MIN, hi = q->wide ? INT32_MAX : INT16_MAX;
+      if (delta < lo || delta > hi)
+        {
+          c->ctx = q->ctx;
+          diag_at (c, q->line, q->col, "jump offset %lld is %lld with the %lld "
+                   "instructions bpf-asm put between (branch islands or long "
+                   "jumps), out of range", (long long) q->k, (long long) delta,
+                   (long long) (delta - q->k));
+          continue;
+        }
+      if (!sec->data || q->off + 8 > sec->size)
+        continue;
+      uint8_t *b = sec->data + q->off;
+      if (q->wide)
+        put32 (b + 4, (uint32_t) (int32_t) delta);
+      else
+        put16 (b + 2, (uint16_t) (int16_t) delta);
+    }
+  free (fin);
+  free (auth);
+  free (before);
+  free (first);
 }
 
 /* The jump numbered NO, to T, has islands: its fixup F goes to the
