@@ -531,6 +531,40 @@ statement_at (const struct asm_ctx *c, const unsigned *idx, size_t n,
   return at > lo && at < hi ? (long) idx[a] : -1;
 }
 
+static int
+cmp_int64 (const void *a, const void *b)
+{
+  int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* How many of the N spans (their ends sorted apart: LOS, HIS) overlap
+   [LO, HI]: all but those that end before it and those that start after.  */
+static size_t
+overlap_count (const int64_t *los, const int64_t *his, size_t n, int64_t lo, int64_t hi)
+{
+  size_t a = 0, b = n;
+  while (a < b)         /* spans ending before LO */
+    {
+      size_t m = a + (b - a) / 2;
+      if (his[m] < lo)
+        a = m + 1;
+      else
+        b = m;
+    }
+  size_t before = a;
+  a = 0, b = n;
+  while (a < b)         /* spans starting at HI or before */
+    {
+      size_t m = a + (b - a) / 2;
+      if (los[m] <= hi)
+        a = m + 1;
+      else
+        b = m;
+    }
+  return a - before;
+}
+
 /* P, the plan that made pass C, becomes the next pass's: C's long jumps
    and islands added.  0 when there is nothing to add.  */
 int
@@ -559,6 +593,10 @@ relax_plan_next (struct relax_plan *p, const struct asm_ctx *c)
   unsigned *idx = NULL;
   size_t nidx = 0;
   int idx_sec = -1;
+  int64_t *span_lo = xrealloc (NULL, (c->niwant + 1) * sizeof *span_lo);
+  int64_t *span_hi = xrealloc (NULL, (c->niwant + 1) * sizeof *span_hi);
+  size_t nspan = 0;
+  int span_sec = -1;
   for (size_t w = 0; w < c->niwant; w++)
     {
       const struct isl_want *iw = &wants[w];
@@ -572,12 +610,37 @@ relax_plan_next (struct relax_plan *p, const struct asm_ctx *c)
               idx[nidx++] = i;
           idx_sec = iw->sec;
         }
+      if (iw->sec != span_sec)
+        {
+          /* the spans of this section's far jumps, for overlap_count */
+          span_sec = iw->sec;
+          nspan = 0;
+          for (size_t v = w; v < c->niwant && wants[v].sec == iw->sec; v++, nspan++)
+            {
+              span_lo[nspan] = wants[v].from < wants[v].to ? wants[v].from : wants[v].to;
+              span_hi[nspan] = wants[v].from < wants[v].to ? wants[v].to : wants[v].from;
+            }
+          qsort (span_lo, nspan, sizeof *span_lo, cmp_int64);
+          qsort (span_hi, nspan, sizeof *span_hi, cmp_int64);
+        }
       int64_t dir = iw->to > iw->from ? 1 : -1;
       int64_t lo = dir > 0 ? iw->from : iw->to, hi = dir > 0 ? iw->to : iw->from;
+      /* The islands that the other far jumps get in this plan stand
+         between this one's hops in the next pass and lengthen each
+         stretch: by a hop and a skip at most for each other jump whose
+         span overlaps (its hops are at least half the limit apart, so one
+         stretch holds at most one of them; ISLAND_MARGIN covers the rest).  The hops come that much
+         closer, so that no stretch passes the soft limit however many far
+         jumps share it (2,000 jumps over one point: 1,488 were beyond
+         it), down to half the limit apart.  */
+      int64_t spacing = ISLAND_SPACING   /* (the jump itself counted once) */
+                        - 2 * ((int64_t) overlap_count (span_lo, span_hi, nspan, lo, hi) - 1);
+      if (spacing < RELAX_SOFT_LIMIT / 2)
+        spacing = RELAX_SOFT_LIMIT / 2;
       size_t first = p->nisl;
       for (unsigned hop = 0;; hop++)
         {
-          int64_t x = iw->from + dir * (int64_t) (hop + 1) * ISLAND_SPACING;
+          int64_t x = iw->from + dir * (int64_t) (hop + 1) * spacing;
           if (dir > 0 ? x >= iw->to : x <= iw->to)
             break;
           long n = statement_at (c, idx, nidx, x, lo, hi);
@@ -592,6 +655,8 @@ relax_plan_next (struct relax_plan *p, const struct asm_ctx *c)
     }
   free (idx);
   free (wants);
+  free (span_lo);
+  free (span_hi);
   if (p->nisl)
     qsort (p->isl, p->nisl, sizeof *p->isl, cmp_island);
   /* the order the next pass meets them in; islands at one anchor by
