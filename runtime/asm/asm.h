@@ -27,6 +27,11 @@ struct asm_opts {
      unreferenced, as clang's objects (gas, and so the default, always
      writes both; libbpf and bpftool report them on every open).  */
   int omit_empty;
+  /* Warnings, as gas's options say: -W/--no-warn prints none,
+     --fatal-warnings makes any an error (no object); --no-warn-sign-
+     extended-imm drops only the warning about a 64-bit operation's
+     immediate in [2^31, 2^32).  */
+  int no_warn, fatal_warnings, no_warn_sext;
 };
 
 struct asm_sym {
@@ -359,6 +364,7 @@ struct asm_ctx {
   int cpu;             /* the ISA version in effect: -mcpu=, then .cpu */
   int omit_empty;      /* asm_opts.omit_empty */
   FILE *print;         /* where .print writes (stdout, held per pass) */
+  int nwarn;           /* warnings printed (--fatal-warnings) */
 };
 
 
@@ -592,6 +598,7 @@ void define_label (struct asm_ctx *c, int s, const char *at);
 void emit_insn (struct asm_ctx *c, struct bpf_insn *in);
 int check_range (struct asm_ctx *c, int64_t v, int64_t lo, int64_t hi, const char *what, const char *at);
 int32_t imm32_operand (struct asm_ctx *c, struct expr *e, const char *at, size_t insn_off, enum fx_kind kind);
+void check_sext_imm (struct asm_ctx *c, uint8_t code, int64_t k, int ctx, int line, int col);
 int parse_reg_name (struct asm_ctx *c, int *w);
 
 /* gnu.c */

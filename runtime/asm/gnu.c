@@ -276,6 +276,8 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
     case BPF_F_ALU_I:
       in.dst = (uint8_t) o[0].reg;
       in.imm = imm32_operand (c, &o[1].e, o[1].at, here, FX_IMM32);
+      if (eisconst (&o[1].e) && !c->stmt_err)
+        check_sext_imm (c, in.code, o[1].e.k, c->ctx, c->line, COL (c, o[1].at));
       break;
     case BPF_F_NEG: case BPF_F_END: case BPF_F_CALLX:
       in.dst = (uint8_t) o[0].reg; break;
@@ -326,6 +328,8 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
           {
             in.dst = (uint8_t) o[0].reg;
             in.imm = imm32_operand (c, &o[1].e, o[1].at, here, FX_IMM32);
+            if (eisconst (&o[1].e) && !c->stmt_err)
+              check_sext_imm (c, in.code, o[1].e.k, c->ctx, c->line, COL (c, o[1].at));
           }
         if (eisconst (&t->e))
           {

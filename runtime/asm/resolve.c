@@ -172,6 +172,8 @@ apply_fixups (struct asm_ctx *c)
             {
               if (k < INT32_MIN || k > (int64_t) UINT32_MAX)
                 diag_at (c, line, col, "immediate %lld out of range", (long long) k);
+              else      /* known only now (a symbol defined further on) */
+                check_sext_imm (c, p[0], k, f->ctx, line, col);
               put32 (p + 4, (uint32_t) k);
             }
           else
