@@ -47,6 +47,8 @@ usage (FILE *f)
          "                     no warning for a 64-bit ALU or JMP immediate\n"
          "                     written in [2^31, 2^32), which the CPU\n"
          "                     sign-extends (`and %r0,0xffffffff' is r0 &= -1)\n"
+         "  --warn-sign-extended-imm\n"
+         "                     that warning (the default)\n"
          "  -EL, --64, -v, -I DIR, --gdwarf*, -g, -Z, -march=*\n"
          "                     accepted for gas compatibility (-EB is refused)\n"
          "  --help             this text\n"
