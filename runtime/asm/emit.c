@@ -75,9 +75,12 @@ imm32_operand (struct asm_ctx *c, struct expr *e, const char *at, size_t insn_of
 void
 check_sext_imm (struct asm_ctx *c, uint8_t code, int64_t k, int ctx, int line, int col)
 {
-  uint8_t cls = BPF_CLASS (code);
+  uint8_t cls = BPF_CLASS (code), op = BPF_OP (code);
+  /* (a call's immediate is a helper or kfunc number, not an operand) */
   if (c->opts->no_warn_sext || BPF_SRC (code) != BPF_K
-      || (cls != BPF_ALU64 && cls != BPF_JMP) || k < 0x80000000LL || k > 0xffffffffLL)
+      || (cls != BPF_ALU64 && cls != BPF_JMP)
+      || (cls == BPF_JMP && (op == BPF_CALL || op == BPF_EXIT || op == BPF_JA))
+      || k < 0x80000000LL || k > 0xffffffffLL)
     return;
   warn_loc (c, ctx, line, col, "immediate 0x%llx is sign-extended to 0x%llx in a "
             "64-bit operation", (unsigned long long) k,

@@ -187,10 +187,15 @@ apply_fixups (struct asm_ctx *c)
           {
             if (!y)
               {
+                /* a number after all (a symbol .set further on): it
+                   counts the instructions written, as relax.c says */
                 if (f->kind == FX_JUMP16)
                   put16 (p + 2, (uint16_t) k);
                 else
                   put32 (p + 4, (uint32_t) k);
+                GROW (c->nj, c->nnj, c->njcap);
+                c->nj[c->nnj++] = (struct numjump) { f->sec, f->off, k, f->kind == FX_JUMP32,
+                                                     line, col, f->ctx };
                 break;
               }
             if (!defined || y->sec != f->sec)
