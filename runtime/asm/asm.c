@@ -127,8 +127,9 @@ diag_loc (struct asm_ctx *c, int ctx, int line, int col, const char *fmt, ...)
 void
 warn_loc (struct asm_ctx *c, int ctx, int line, int col, const char *fmt, ...)
 {
-  if (!c->opts->diag)
+  if (!c->opts->diag || c->opts->no_warn)
     return;
+  c->nwarn++;
   va_list ap;
   va_start (ap, fmt);
   vdiag (c, "warning", ctx, line, col, fmt, ap);
@@ -207,6 +208,7 @@ asm_run_pass (const char *file, const char *text, size_t len,
   resolve_section_names (c);
   resolve_aliases (c);
   apply_fixups (c);
+  relax_numeric (c);
   for (size_t i = 0; i < c->nsecs; i++)
     {
       struct asm_sec *s = &c->secs[i];
@@ -291,6 +293,11 @@ asm_run (const char *file, const char *text, size_t len,
                                         &plan, last);
       if (last || c->nerr || !relax_plan_next (&plan, c))
         {
+          /* gas's --fatal-warnings: the warnings stand, then one error
+             (in the same words), and no object.  */
+          if (opts->fatal_warnings && c->nwarn && !c->nerr && count_error (c))
+            fprintf (po.diag, "%s: error: %d warning%s, treating warnings as errors\n",
+                     file, c->nwarn, c->nwarn == 1 ? "" : "s");
           release_all (h, to);
           c->opts = opts;
           c->print = stdout;
@@ -326,6 +333,8 @@ asm_free (struct asm_ctx *c)
   free (c->iwant);
   free (c->stmt_sec);
   free (c->stmt_off);
+  free (c->ins);
+  free (c->nj);
   free (c->sz);
   free (c->stack);
   free (c->scratch);

@@ -27,6 +27,11 @@ struct asm_opts {
      unreferenced, as clang's objects (gas, and so the default, always
      writes both; libbpf and bpftool report them on every open).  */
   int omit_empty;
+  /* Warnings, as gas's options say: -W/--no-warn prints none,
+     --fatal-warnings makes any an error (no object); --no-warn-sign-
+     extended-imm drops only the warning about a 64-bit operation's
+     immediate in [2^31, 2^32).  */
+  int no_warn, fatal_warnings, no_warn_sext;
 };
 
 struct asm_sym {
@@ -182,6 +187,14 @@ struct island_state {
 };
 /* A jump found beyond range, below v4: the instruction slots from and to.  */
 struct isl_want { unsigned jump_no; int sec; int64_t from, to; };
+/* Instructions bpf-asm put between the author's (relax.c): a group of
+   branch islands (its skip and hops), or what a long form adds after its
+   first instruction.  N instructions at byte OFF of section SEC.  */
+struct insertion { int sec; size_t off; size_t n; };
+/* A jump or pc-relative call written with a number (relax.c): at byte
+   OFF of SEC, K instructions, in the offset (16 bits) or, WIDE, the
+   immediate (32).  */
+struct numjump { int sec; size_t off; int64_t k; int wide; int line, col, ctx; };
 
 
 
@@ -343,10 +356,15 @@ struct asm_ctx {
   struct island_state *isls; size_t isl_next;
   struct isl_want *iwant; size_t niwant, iwantcap;
   int *stmt_sec; size_t *stmt_off; unsigned nstmts; size_t stmtcap;
+  /* Jumps written with a number, and what bpf-asm inserted (islands,
+     long forms): relax_numeric counts the inserted instructions.  */
+  struct insertion *ins; size_t nins, inscap;
+  struct numjump *nj; size_t nnj, njcap;
   int no_relax;        /* last pass: out-of-range jumps are errors */
   int cpu;             /* the ISA version in effect: -mcpu=, then .cpu */
   int omit_empty;      /* asm_opts.omit_empty */
   FILE *print;         /* where .print writes (stdout, held per pass) */
+  int nwarn;           /* warnings printed (--fatal-warnings) */
 };
 
 
@@ -580,6 +598,7 @@ void define_label (struct asm_ctx *c, int s, const char *at);
 void emit_insn (struct asm_ctx *c, struct bpf_insn *in);
 int check_range (struct asm_ctx *c, int64_t v, int64_t lo, int64_t hi, const char *what, const char *at);
 int32_t imm32_operand (struct asm_ctx *c, struct expr *e, const char *at, size_t insn_off, enum fx_kind kind);
+void check_sext_imm (struct asm_ctx *c, uint8_t code, int64_t k, int ctx, int line, int col);
 int parse_reg_name (struct asm_ctx *c, int *w);
 
 /* gnu.c */
@@ -692,6 +711,9 @@ int relax_defer (struct asm_ctx *c, const struct fixup *f, int64_t delta);
 int64_t relax_soft_limit (const struct asm_ctx *c, const struct fixup *f);
 void relax_insn_start (struct asm_ctx *c);
 int relax_island_fixup (struct asm_ctx *c, struct fixup *f);
+void relax_numeric_jump (struct asm_ctx *c, size_t here, int64_t k, int wide,
+                         const char *at);
+void relax_numeric (struct asm_ctx *c);
 int relax_plan_next (struct relax_plan *p, const struct asm_ctx *c);
 void relax_plan_free (struct relax_plan *p);
 /* "v1".."v4": 1..4; anything else: 0.  */

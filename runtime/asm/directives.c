@@ -383,6 +383,77 @@ s_space (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
   return PSEUDO_CHECK_END;
 }
 
+/* .org NEW [, FILL]: as gas, the location counter of the current
+   section moves forward to NEW, the gap filled with FILL's low byte (0).
+   NEW is an offset in the section (a number, or an absolute symbol) or a
+   symbol of this section plus a number (`. + 16', `start + 0x40').
+   gas also takes a label defined further on, which its relaxation
+   settles; here NEW must be known where .org stands, and anything else
+   is an error rather than a guess.  Moving backwards is an error, as in
+   gas: the bytes there are written already.  Below cpu v4 the branch
+   islands of a far jump can make the code before a .org longer than it
+   was written, and a .org that then moves backwards is the same error.  */
+static int
+s_org (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
+{
+  (void) d, (void) op;
+  skip_ws (c);
+  const char *at = c->p;
+  struct expr e = parse_expr (c);
+  int64_t fill = 0;
+  if (accept (c, ','))
+    fill = const_expr (c);
+  if (c->stmt_err)
+    return PSEUDO_DONE;
+  efold (c, &e);
+  int sec = ASM_SEC_ABS;
+  int64_t base = 0;
+  if (e.post || e.sub >= 0 || (e.add >= 0 && !sym_defined_in (c, e.add, &sec, &base)))
+    {
+      diag_at (c, c->line, COL (c, at), "`.org' needs an offset known here "
+               "(a number, or a symbol of this section defined before it plus a number)");
+      return PSEUDO_DONE;
+    }
+  if (sec != ASM_SEC_ABS && sec != c->cur)
+    {
+      diag_at (c, c->line, COL (c, at), "`.org' to a symbol of another section (`%s')",
+               c->secs[sec].name);
+      return PSEUDO_DONE;
+    }
+  struct asm_sec *s = &c->secs[c->cur];
+  int64_t to = (int64_t) ((uint64_t) base + (uint64_t) e.k);
+  if (to < 0 || (uint64_t) to < s->size)
+    {
+      diag_at (c, c->line, COL (c, at), "attempt to move .org backwards (from %zu to %lld)",
+               s->size, (long long) to);
+      return PSEUDO_DONE;
+    }
+  if (to > ASM_MAX_SECTION)
+    {
+      diag_at (c, c->line, COL (c, at), "`.org' to %lld, beyond the section size limit (%d)",
+               (long long) to, ASM_MAX_SECTION);
+      return PSEUDO_DONE;
+    }
+  size_t gap = (size_t) to - s->size;
+  if (gap > ASM_MAX_FILL && !sec_nobits (c))
+    {
+      /* as .space and .fill: hostile input must not take the memory */
+      diag_at (c, c->line, COL (c, at), "`.org' gap of %zu bytes, beyond the %d MiB a fill may take",
+               gap, ASM_MAX_FILL >> 20);
+      return PSEUDO_DONE;
+    }
+  if (sec_nobits (c))
+    {
+      if (fill & 0xff)
+        ERR (c, "attempt to store non-zero value in section `%s'", s->name);
+      else
+        s->size += gap;
+    }
+  else if (gap)
+    memset (emit (c, gap), (int) (fill & 0xff), gap);
+  return PSEUDO_CHECK_END;
+}
+
 /* .fill REPEAT [, SIZE [, VALUE]].  */
 static int
 s_fill (struct asm_ctx *c, const char *d, const struct pseudo_op *op)
@@ -868,6 +939,7 @@ static const struct pseudo_op pseudo_table[] = {
   { ".macro", s_macro, 0 },
   { ".noaltmacro", s_altmacro, 0 },
   { ".nolist", s_ignore, 0 },
+  { ".org", s_org, 0 },
   { ".p2align", s_align, 0 },
   { ".popsection", s_popsection, 0 },
   { ".previous", s_previous, 0 },

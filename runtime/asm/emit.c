@@ -65,6 +65,27 @@ imm32_operand (struct asm_ctx *c, struct expr *e, const char *at, size_t insn_of
   return 0;
 }
 
+/* An ALU64 or JMP (not ALU32, JMP32) instruction CODE with the immediate
+   K written as a value in [2^31, 2^32): the CPU sign-extends the 32-bit
+   field, so `and %r0,0xffffffff' is `r0 &= -1', a no-op (bpf-gcc 12
+   writes it for a zero extension below cpu v3), and `if r1 > 0x80000000'
+   compares with 0xffffffff80000000.  Written negative, the same bits say
+   what they do; lddw takes 64 bits; ALU32 and JMP32 use 32.  The value
+   still encodes as written, as gas and LLVM encode it.  */
+void
+check_sext_imm (struct asm_ctx *c, uint8_t code, int64_t k, int ctx, int line, int col)
+{
+  uint8_t cls = BPF_CLASS (code), op = BPF_OP (code);
+  /* (a call's immediate is a helper or kfunc number, not an operand) */
+  if (c->opts->no_warn_sext || BPF_SRC (code) != BPF_K
+      || (cls != BPF_ALU64 && cls != BPF_JMP)
+      || (cls == BPF_JMP && (op == BPF_CALL || op == BPF_EXIT || op == BPF_JA))
+      || k < 0x80000000LL || k > 0xffffffffLL)
+    return;
+  warn_loc (c, ctx, line, col, "immediate 0x%llx is sign-extended to 0x%llx in a "
+            "64-bit operation", (unsigned long long) k,
+            (unsigned long long) (int64_t) (int32_t) (uint32_t) k);
+}
 
 int
 parse_reg_name (struct asm_ctx *c, int *w)

@@ -265,6 +265,10 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
   if (op->flags & BPF_OPF_FIXOFF)
     in.off = op->off;
   size_t here = c->secs[c->cur].size;
+  /* a jump or call written with a number: its operand (relax.c counts
+     what bpf-asm inserts between it and its target) */
+  const struct operand *num = NULL;
+  int num_wide = 0;
   switch (op->fmt)
     {
     case BPF_F_ALU_R: case BPF_F_MOVSX:
@@ -272,6 +276,8 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
     case BPF_F_ALU_I:
       in.dst = (uint8_t) o[0].reg;
       in.imm = imm32_operand (c, &o[1].e, o[1].at, here, FX_IMM32);
+      if (eisconst (&o[1].e) && !c->stmt_err)
+        check_sext_imm (c, in.code, o[1].e.k, c->ctx, c->line, COL (c, o[1].at));
       break;
     case BPF_F_NEG: case BPF_F_END: case BPF_F_CALLX:
       in.dst = (uint8_t) o[0].reg; break;
@@ -322,11 +328,14 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
           {
             in.dst = (uint8_t) o[0].reg;
             in.imm = imm32_operand (c, &o[1].e, o[1].at, here, FX_IMM32);
+            if (eisconst (&o[1].e) && !c->stmt_err)
+              check_sext_imm (c, in.code, o[1].e.k, c->ctx, c->line, COL (c, o[1].at));
           }
         if (eisconst (&t->e))
           {
             check_range (c, t->e.k, INT16_MIN, INT16_MAX, "jump offset", t->at);
             in.off = (int16_t) t->e.k;
+            num = t;
           }
         else if (relax_jump (c, &in, t, here))
           return;   /* written in its long form */
@@ -337,6 +346,8 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
         {
           check_range (c, o[0].e.k, INT32_MIN, INT32_MAX, "jump offset", o[0].at);
           in.imm = (int32_t) o[0].e.k;
+          num = &o[0];
+          num_wide = 1;
         }
       else
         add_fixup (c, FX_JUMP32, here, 0, o[0].e, o[0].at);
@@ -360,6 +371,11 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
           in.src = o[0].sign ? BPF_PSEUDO_CALL : 0;
           check_range (c, o[0].e.k, INT32_MIN, UINT32_MAX, "call operand", o[0].at);
           in.imm = (int32_t) (uint32_t) o[0].e.k;
+          if (o[0].sign)
+            {
+              num = &o[0];
+              num_wide = 1;
+            }
         }
       else
         {
@@ -381,4 +397,6 @@ assemble_op (struct asm_ctx *c, const struct bpf_op *op, struct operand *o,
     }
   (void) nops_given;
   emit_insn (c, &in);
+  if (num)
+    relax_numeric_jump (c, here, num->e.k, num_wide, num->at);
 }

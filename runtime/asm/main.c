@@ -39,7 +39,17 @@ usage (FILE *f)
          "                     no .data or .bss when empty and unreferenced, as\n"
          "                     clang writes (bpf-cc and -specs=bpfsupport pass it;\n"
          "                     the default is gas's: both always)\n"
-         "  -EL, --64, -v, -I DIR, --gdwarf*, -g, -W, -Z, -march=*\n"
+         "  -W, --no-warn      print no warnings (the last of -W, --warn and\n"
+         "                     --fatal-warnings counts, as in gas)\n"
+         "  --warn             print warnings (the default)\n"
+         "  --fatal-warnings   warnings are errors: no object, exit status 1\n"
+         "  --no-warn-sign-extended-imm\n"
+         "                     no warning for a 64-bit ALU or JMP immediate\n"
+         "                     written in [2^31, 2^32), which the CPU\n"
+         "                     sign-extends (`and %r0,0xffffffff' is r0 &= -1)\n"
+         "  --warn-sign-extended-imm\n"
+         "                     that warning (the default)\n"
+         "  -EL, --64, -v, -I DIR, --gdwarf*, -g, -Z, -march=*\n"
          "                     accepted for gas compatibility (-EB is refused)\n"
          "  --help             this text\n"
          "  --version          version\n"
@@ -99,7 +109,7 @@ close_output (FILE *f, const char *name)
 int
 main (int argc, char **argv)
 {
-  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 1000, stderr, 0, NULL, 0, 0 };
+  struct asm_opts opts = { ASM_SYNTAX_AUTO, 0, 1000, stderr, 0, NULL, 0, 0, 0, 0, 0 };
   const char *out = "a.out", *app_stats = NULL;
   int dis = 0, show_bytes = 0, syntax_given = 0;
   const char **inputs = calloc ((size_t) argc + 1, sizeof *inputs);
@@ -161,6 +171,16 @@ main (int argc, char **argv)
         opts.xbpf = 0;
       else if (!strcmp (a, "--omit-empty-sections"))
         opts.omit_empty = 1;
+      else if (!strcmp (a, "-W") || !strcmp (a, "--no-warn"))
+        opts.no_warn = 1, opts.fatal_warnings = 0;
+      else if (!strcmp (a, "--warn"))
+        opts.no_warn = 0, opts.fatal_warnings = 0;
+      else if (!strcmp (a, "--fatal-warnings"))
+        opts.fatal_warnings = 1, opts.no_warn = 0;
+      else if (!strcmp (a, "--no-warn-sign-extended-imm"))
+        opts.no_warn_sext = 1;
+      else if (!strcmp (a, "--warn-sign-extended-imm"))
+        opts.no_warn_sext = 0;
       else if (!strncmp (a, "--app-stats=", 12))
         app_stats = a + 12;
       else if (!strncmp (a, "--max-errors=", 13))
@@ -175,9 +195,9 @@ main (int argc, char **argv)
       else if (!strcmp (a, "-EL") || !strcmp (a, "--64") || !strcmp (a, "-v")
                || !strncmp (a, "-I", 2) || !strncmp (a, "--gdwarf", 8)
                || !strcmp (a, "-g") || !strcmp (a, "--gen-debug")
-               || !strcmp (a, "-W") || !strcmp (a, "--no-warn") || !strcmp (a, "-Z")
+               || !strcmp (a, "-Z")
                || !strncmp (a, "-march=", 7)
-               || !strcmp (a, "--fatal-warnings") || !strcmp (a, "-Qy")
+               || !strcmp (a, "-Qy")
                || !strcmp (a, "-Qn") || !strcmp (a, "--noexecstack")
                || !strcmp (a, "-mdialect=normal") || !strcmp (a, "-mdialect=pseudoc")
                || !strcmp (a, "-mlittle-endian"))

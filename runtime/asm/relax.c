@@ -49,7 +49,22 @@
    only adds jumps, so it ends; asm_run bounds it anyway).  Jumps are
    known across passes by their number in reading order: the input is
    the same each time, and a jump taken for another only costs one more
-   instruction, never a wrong target.  */
+   instruction, never a wrong target.
+
+   A jump written with a number (`goto +1', `if r1 != 0 goto +1',
+   `ja 2', `call -5') counts the author's instructions: `+1' skips the
+   next one written.  Islands stand between written instructions, and a
+   long form adds instructions after its first one, so the number of
+   instructions between such a jump and its target can grow.  The
+   offset written then grows by the instructions bpf-asm put between
+   (relax_numeric), so that the jump lands where the author meant, as a
+   jump to a label does.  The other way, keeping islands out of such
+   spans, was not taken: it moves islands off their grid by the length
+   of the span (a numeric loop back over thousands of instructions would
+   push hops beyond the soft limit, or leave a far jump no room at all),
+   and cannot help a long form, which stands where its jump is.  Jumps
+   written with a number are never lengthened themselves: one whose
+   offset grows beyond its field is an error.  */
 #include "asm/asm.h"
 
 static int
@@ -89,6 +104,15 @@ inverse_jump (uint8_t code)
         return (uint8_t) (pairs[i][0] | rest);
     }
   return 0;
+}
+
+/* N instructions that bpf-asm put in the current section at OFF, in
+   front of the author's next one (see relax_numeric).  */
+static void
+note_insertion (struct asm_ctx *c, size_t off, size_t n)
+{
+  GROW (c->ins, c->nins, c->inscap);
+  c->ins[c->nins++] = (struct insertion) { c->cur, off, n };
 }
 
 static long first_island (const struct relax_plan *p, unsigned no);
@@ -137,6 +161,8 @@ relax_jump (struct asm_ctx *c, struct bpf_insn *in, struct operand *t,
   struct bpf_insn far = { .code = BPF_JMP32 | BPF_K | BPF_JA };  /* gotol */
   add_fixup (c, FX_JUMP32, c->secs[c->cur].size, 0, t->e, t->at);
   emit_fixed (c, &far);
+  if (c->secs[c->cur].size > here + 8)
+    note_insertion (c, here + 8, (c->secs[c->cur].size - here - 8) / 8);
   return 1;
 }
 
@@ -237,6 +263,7 @@ relax_insn_start (struct asm_ctx *c)
   while (end < p->nisl && p->isl[p->order[end]].anchor == no)
     end++;
   c->isl_next = end;
+  size_t group_start = c->secs[c->cur].size;
   for (size_t group_end = k; k < end; k++)
     {
       if (k == group_end)
@@ -271,6 +298,122 @@ relax_insn_start (struct asm_ctx *c)
       struct bpf_insn hop = { .code = BPF_JMP | BPF_K | BPF_JA };
       emit_raw (c, &hop);
     }
+  note_insertion (c, group_start, (c->secs[c->cur].size - group_start) / 8);
+}
+
+/* The jump or pc-relative call just written at HERE, to K instructions
+   after the next one (WIDE: in the immediate, else the offset).  */
+void
+relax_numeric_jump (struct asm_ctx *c, size_t here, int64_t k, int wide,
+                    const char *at)
+{
+  if (c->stmt_err || c->secs[c->cur].size < here + 8)
+    return;           /* not written */
+  GROW (c->nj, c->nnj, c->njcap);
+  c->nj[c->nnj++] = (struct numjump) { c->cur, here, k, wide, c->line,
+                                       COL (c, at), c->ctx };
+}
+
+static int
+cmp_insertion (const void *a, const void *b)
+{
+  const struct insertion *x = a, *y = b;
+  if (x->sec != y->sec)
+    return x->sec < y->sec ? -1 : 1;
+  return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* The number of insertions of INS (N, sorted) whose key, KEY (I), is at
+   most V: KEY grows with I.  */
+static size_t
+count_upto (const size_t *key, size_t n, size_t v)
+{
+  size_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (key[mid] <= v)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Jumps written with a number: the offset written counts the author's
+   instructions; add those that bpf-asm put between the jump and its
+   target (islands, long forms: see the top of this file).  In the
+   author's count an insertion stands in front of the written instruction
+   that follows it, so a jump to that instruction lands on it, after the
+   insertion.  */
+void
+relax_numeric (struct asm_ctx *c)
+{
+  if (!c->nins || !c->nnj)
+    return;
+  qsort (c->ins, c->nins, sizeof *c->ins, cmp_insertion);
+  /* per section: final offsets, offsets in the author's count, and the
+     instructions inserted before each */
+  size_t *fin = xrealloc (NULL, c->nins * sizeof *fin);
+  size_t *auth = xrealloc (NULL, c->nins * sizeof *auth);
+  size_t *before = xrealloc (NULL, (c->nins + c->nsecs) * sizeof *before);
+  size_t *first = xrealloc (NULL, (c->nsecs + 1) * sizeof *first);
+  size_t i = 0;
+  for (size_t s = 0; s <= c->nsecs; s++)
+    {
+      first[s] = i;
+      if (s == c->nsecs)
+        break;
+      size_t sum = 0;
+      for (; i < c->nins && c->ins[i].sec == (int) s; i++)
+        {
+          fin[i] = c->ins[i].off;
+          auth[i] = c->ins[i].off - 8 * sum;
+          before[i + s] = sum;
+          sum += c->ins[i].n;
+        }
+      before[i + s] = sum;     /* all of the section's */
+    }
+  for (size_t j = 0; j < c->nnj; j++)
+    {
+      const struct numjump *q = &c->nj[j];
+      size_t a = first[q->sec], n = first[q->sec + 1] - a;
+      if (!n)
+        continue;
+      const size_t *bsum = before + a + q->sec;
+      /* the jump in the author's count, its target there, and in the
+         object (offsets in bytes from the section's start) */
+      int64_t at = (int64_t) q->off - 8 * (int64_t) bsum[count_upto (fin + a, n, q->off)];
+      int64_t to = at + 8 * (1 + q->k);
+      int64_t to_fin = to;
+      if (to >= 0)
+        to_fin += 8 * (int64_t) bsum[count_upto (auth + a, n, (size_t) to)];
+      int64_t delta = (to_fin - (int64_t) q->off - 8) / 8;
+      if (delta == q->k)
+        continue;
+      struct asm_sec *sec = &c->secs[q->sec];
+      int64_t lo = q->wide ? INT32_MIN : INT16_MIN, hi = q->wide ? INT32_MAX : INT16_MAX;
+      if (delta < lo || delta > hi)
+        {
+          c->ctx = q->ctx;
+          diag_at (c, q->line, q->col, "jump offset %lld is %lld with the %lld "
+                   "instructions bpf-asm put between (branch islands or long "
+                   "jumps), out of range", (long long) q->k, (long long) delta,
+                   (long long) (delta - q->k));
+          continue;
+        }
+      if (!sec->data || q->off + 8 > sec->size)
+        continue;
+      uint8_t *b = sec->data + q->off;
+      if (q->wide)
+        put32 (b + 4, (uint32_t) (int32_t) delta);
+      else
+        put16 (b + 2, (uint16_t) (int16_t) delta);
+    }
+  free (fin);
+  free (auth);
+  free (before);
+  free (first);
 }
 
 /* The jump numbered NO, to T, has islands: its fixup F goes to the
@@ -388,6 +531,40 @@ statement_at (const struct asm_ctx *c, const unsigned *idx, size_t n,
   return at > lo && at < hi ? (long) idx[a] : -1;
 }
 
+static int
+cmp_int64 (const void *a, const void *b)
+{
+  int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* How many of the N spans (their ends sorted apart: LOS, HIS) overlap
+   [LO, HI]: all but those that end before it and those that start after.  */
+static size_t
+overlap_count (const int64_t *los, const int64_t *his, size_t n, int64_t lo, int64_t hi)
+{
+  size_t a = 0, b = n;
+  while (a < b)         /* spans ending before LO */
+    {
+      size_t m = a + (b - a) / 2;
+      if (his[m] < lo)
+        a = m + 1;
+      else
+        b = m;
+    }
+  size_t before = a;
+  a = 0, b = n;
+  while (a < b)         /* spans starting at HI or before */
+    {
+      size_t m = a + (b - a) / 2;
+      if (los[m] <= hi)
+        a = m + 1;
+      else
+        b = m;
+    }
+  return a - before;
+}
+
 /* P, the plan that made pass C, becomes the next pass's: C's long jumps
    and islands added.  0 when there is nothing to add.  */
 int
@@ -395,17 +572,31 @@ relax_plan_next (struct relax_plan *p, const struct asm_ctx *c)
 {
   if (!c->nwant && !c->niwant)
     return 0;
+  /* A pass below v4 wants only islands, one at v4 only long jumps: the
+     other list is empty and its pointer NULL, which memcpy and qsort
+     must not be given even with a size of 0 (C11 7.24.1p2; UBSan
+     stops there).  */
   p->longj = xrealloc (p->longj, (p->nlong + c->nwant + 1) * sizeof *p->longj);
-  memcpy (p->longj + p->nlong, c->want, c->nwant * sizeof *p->longj);
-  p->nlong += c->nwant;
-  qsort (p->longj, p->nlong, sizeof *p->longj, cmp_unsigned);
+  if (c->nwant)
+    {
+      memcpy (p->longj + p->nlong, c->want, c->nwant * sizeof *p->longj);
+      p->nlong += c->nwant;
+      qsort (p->longj, p->nlong, sizeof *p->longj, cmp_unsigned);
+    }
   /* by section, so that each section's statements are gathered once */
   struct isl_want *wants = xrealloc (NULL, (c->niwant + 1) * sizeof *wants);
-  memcpy (wants, c->iwant, c->niwant * sizeof *wants);
-  qsort (wants, c->niwant, sizeof *wants, cmp_want_sec);
+  if (c->niwant)
+    {
+      memcpy (wants, c->iwant, c->niwant * sizeof *wants);
+      qsort (wants, c->niwant, sizeof *wants, cmp_want_sec);
+    }
   unsigned *idx = NULL;
   size_t nidx = 0;
   int idx_sec = -1;
+  int64_t *span_lo = xrealloc (NULL, (c->niwant + 1) * sizeof *span_lo);
+  int64_t *span_hi = xrealloc (NULL, (c->niwant + 1) * sizeof *span_hi);
+  size_t nspan = 0;
+  int span_sec = -1;
   for (size_t w = 0; w < c->niwant; w++)
     {
       const struct isl_want *iw = &wants[w];
@@ -419,12 +610,37 @@ relax_plan_next (struct relax_plan *p, const struct asm_ctx *c)
               idx[nidx++] = i;
           idx_sec = iw->sec;
         }
+      if (iw->sec != span_sec)
+        {
+          /* the spans of this section's far jumps, for overlap_count */
+          span_sec = iw->sec;
+          nspan = 0;
+          for (size_t v = w; v < c->niwant && wants[v].sec == iw->sec; v++, nspan++)
+            {
+              span_lo[nspan] = wants[v].from < wants[v].to ? wants[v].from : wants[v].to;
+              span_hi[nspan] = wants[v].from < wants[v].to ? wants[v].to : wants[v].from;
+            }
+          qsort (span_lo, nspan, sizeof *span_lo, cmp_int64);
+          qsort (span_hi, nspan, sizeof *span_hi, cmp_int64);
+        }
       int64_t dir = iw->to > iw->from ? 1 : -1;
       int64_t lo = dir > 0 ? iw->from : iw->to, hi = dir > 0 ? iw->to : iw->from;
+      /* The islands that the other far jumps get in this plan stand
+         between this one's hops in the next pass and lengthen each
+         stretch: by a hop and a skip at most for each other jump whose
+         span overlaps (its hops are at least half the limit apart, so one
+         stretch holds at most one of them; ISLAND_MARGIN covers the rest).  The hops come that much
+         closer, so that no stretch passes the soft limit however many far
+         jumps share it (2,000 jumps over one point: 1,488 were beyond
+         it), down to half the limit apart.  */
+      int64_t spacing = ISLAND_SPACING   /* (the jump itself counted once) */
+                        - 2 * ((int64_t) overlap_count (span_lo, span_hi, nspan, lo, hi) - 1);
+      if (spacing < RELAX_SOFT_LIMIT / 2)
+        spacing = RELAX_SOFT_LIMIT / 2;
       size_t first = p->nisl;
       for (unsigned hop = 0;; hop++)
         {
-          int64_t x = iw->from + dir * (int64_t) (hop + 1) * ISLAND_SPACING;
+          int64_t x = iw->from + dir * (int64_t) (hop + 1) * spacing;
           if (dir > 0 ? x >= iw->to : x <= iw->to)
             break;
           long n = statement_at (c, idx, nidx, x, lo, hi);
@@ -439,13 +655,17 @@ relax_plan_next (struct relax_plan *p, const struct asm_ctx *c)
     }
   free (idx);
   free (wants);
-  qsort (p->isl, p->nisl, sizeof *p->isl, cmp_island);
+  free (span_lo);
+  free (span_hi);
+  if (p->nisl)
+    qsort (p->isl, p->nisl, sizeof *p->isl, cmp_island);
   /* the order the next pass meets them in; islands at one anchor by
      jump number and hop, so that each pass writes the same bytes */
   struct by_anchor *ba = xrealloc (NULL, (p->nisl + 1) * sizeof *ba);
   for (size_t i = 0; i < p->nisl; i++)
     ba[i] = (struct by_anchor) { p->isl[i].anchor, i };
-  qsort (ba, p->nisl, sizeof *ba, cmp_anchor);
+  if (p->nisl)
+    qsort (ba, p->nisl, sizeof *ba, cmp_anchor);
   p->order = xrealloc (p->order, (p->nisl + 1) * sizeof *p->order);
   for (size_t i = 0; i < p->nisl; i++)
     p->order[i] = ba[i].i;

@@ -172,6 +172,8 @@ apply_fixups (struct asm_ctx *c)
             {
               if (k < INT32_MIN || k > (int64_t) UINT32_MAX)
                 diag_at (c, line, col, "immediate %lld out of range", (long long) k);
+              else      /* known only now (a symbol defined further on) */
+                check_sext_imm (c, p[0], k, f->ctx, line, col);
               put32 (p + 4, (uint32_t) k);
             }
           else
@@ -185,10 +187,15 @@ apply_fixups (struct asm_ctx *c)
           {
             if (!y)
               {
+                /* a number after all (a symbol .set further on): it
+                   counts the instructions written, as relax.c says */
                 if (f->kind == FX_JUMP16)
                   put16 (p + 2, (uint16_t) k);
                 else
                   put32 (p + 4, (uint32_t) k);
+                GROW (c->nj, c->nnj, c->njcap);
+                c->nj[c->nnj++] = (struct numjump) { f->sec, f->off, k, f->kind == FX_JUMP32,
+                                                     line, col, f->ctx };
                 break;
               }
             if (!defined || y->sec != f->sec)
