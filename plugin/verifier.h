@@ -23,5 +23,6 @@ bool bpfs_verifier_pointer_equality (function *fun);  /* verifier-pointer-tests.
 bool bpfs_verifier_parameter_widening (function *fun);  /* verifier-pointer-tests.cc */
 bool bpfs_verifier_undefined_phis (function *fun);  /* verifier-undefined.cc */
 bool bpfs_verifier_signed_compares (function *fun);  /* verifier-signed-compare.cc */
+bool bpfs_verifier_packet_arithmetic (function *fun);  /* verifier-packet-arith.cc */
 
 #endif
