@@ -215,17 +215,21 @@ fuzz: all
 # N=, SEED=, JOBS=, GEN=csmith,bpfgen, FUZZ_DIFF_FLAGS= (more options:
 # testsuite/fuzz/fuzz-diff.py --help).  Not in check: about 10 s a program
 # on two cores.  First INSN_N random instruction sequences, bpf-run against
-# the kernel (testsuite/fuzz/insn-diff.py).
+# the kernel (testsuite/fuzz/insn-diff.py), and ISLAND_N generated mixes of
+# far and near jumps (numbers and labels) assembled at -mcpu=v1..v4 and run
+# against their computed value (testsuite/bpfsupport.asm/islands).
 FUZZ_PACKAGES := csmith clang-19 python3
 N    ?= 20
 SEED ?= 1
 JOBS ?= 2
 GEN  ?= csmith,bpfgen
 INSN_N ?= 200
+ISLAND_N ?= 20
 FUZZ_DIFF_FLAGS ?=
 fuzz-diff: all
 	$(call install-packages,fuzz-diff,$(FUZZ_PACKAGES))
 	python3 testsuite/fuzz/insn-diff.py --build $(BUILD) -n $(INSN_N) --seed $(SEED) --seeds
+	$(MAKE) -C testsuite/bpfsupport.asm/islands fuzz BUILD=$(BUILD) FIRST=$(SEED) COUNT=$(ISLAND_N)
 	python3 testsuite/fuzz/fuzz-diff.py --build $(BUILD) -n $(N) --seed $(SEED) --jobs $(JOBS) \
 	  --gen $(GEN) $(FUZZ_DIFF_FLAGS)
 
