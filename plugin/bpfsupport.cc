@@ -92,6 +92,9 @@ static const struct plugin_arg plugin_args[] = {
   { "source-order", ARG_SWITCH, &bpfs_options.source_order,
     "global variables laid out in declaration order, as clang lays them\n"
     "                        out (map definitions always are; default on)" },
+  { "backend-fixes", ARG_SWITCH, &bpfs_options.backend_fixes,
+    "rewrite what bpf-gcc 12's backend computes wrong: `<'/`<=' at v1, u32\n"
+    "                        zero-extension below v3 (default on)" },
   { "enum64", ARG_SWITCH, &bpfs_options.enum64,
     "64-bit enums as BTF ENUM64 (kernel 6.0+, as clang 15 and later write\n"
     "                        them; default on); off cuts their values to 32 bits\n"
@@ -392,6 +395,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   bpfs_options.used_libcalls = true;
   bpfs_options.verifier = true;
   bpfs_options.source_order = true;
+  bpfs_options.backend_fixes = true;
   bpfs_options.enum64 = true;
 
   register_callback (bpfs_plugin_name, PLUGIN_INFO, NULL, &bpfsupport_info);

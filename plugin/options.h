@@ -36,6 +36,7 @@ struct bpfs_options
   bool used_libcalls;      /* used-libcalls: declare only called routines */
   bool verifier;           /* verifier: code the kernel verifier can prove */
   bool source_order;       /* source-order: variables laid out as declared */
+  bool backend_fixes;      /* backend-fixes: v1 compares, zero-extension below v3 */
 };
 extern struct bpfs_options bpfs_options;
 

@@ -4,8 +4,8 @@
    reassociated `(data_end - data) - 1000' into `(data_end + -1000) -
    data', 32-bit arithmetic on pkt_end that the verifier refuses
    (plugin/verifier-packet-arith.cc).  clang-19: 0 at every -mcpu.  */
-/// ARGS: --data-hex @UDP
-/// ARGS: --data-hex @TCP
+/// ARGS: --prog wl --data-hex @UDP
+/// ARGS: --prog wl --data-hex @TCP
 /// ARGS: --prog wl_meta --data-hex @UDP
 #include "common.h"
 
