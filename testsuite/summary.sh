@@ -12,7 +12,11 @@
 #     kernel side was not tested, unless KERNEL=optional accepts it.
 #   - every other skip must match a pattern of EXPECTED_SKIPS (default
 #     testsuite/expected-skips): a skip that is not there is a failure.
-# Skips are printed grouped by reason.
+# Skips are printed grouped by reason.  Before the closing line, the share
+# of verdicts that compare a value with an independent oracle (clang-19's
+# build, native code, the source's expected value in the kernel...):
+# `value oracle: N of M results (P%)', patterns in ORACLE_RESULTS
+# (default testsuite/oracle-results).
 # Environment: KERNEL_OK (1 or 0; default 1), KERNEL (required|optional),
 # EXPECTED_SKIPS; EXTRA_PASSED, EXTRA_FAILED (run.sh's own checks).
 # Exit status 1 when anything failed.
@@ -88,6 +92,36 @@ if [ "$nu" -gt 0 ]; then
   echo "skips: error: $nu skip(s) not in $(basename "$list") (a skip must be expected; add it there with its reason, or fix the cause):"
   printf '%s\n' "$unexpected" | sed -n 's/^U\t/    /p'
   failed=$((failed + nu))
+fi
+
+# The share of verdicts that compare a value with an independent oracle
+# (testsuite/oracle-results says which, and why the others do not).
+olist=${ORACLE_RESULTS:-$top/oracle-results}
+if [ -f "$olist" ]; then
+  for d in "$@"; do
+    [ -f "$objdir/$d/bpfsupport.sum" ] && grep -E '^(PASS|FAIL|XFAIL|XPASS):' "$objdir/$d/bpfsupport.sum"
+  done | awk -v list="$olist" '
+    function glob2re(g,   r) {
+      r = g
+      gsub(/[][\\^$.|+(){}]/, "\\\\&", r)
+      gsub(/\*/, ".*", r); gsub(/\?/, ".", r)
+      return "^" r "$"
+    }
+    BEGIN {
+      n = 0
+      while ((getline line < list) > 0) {
+        if (line ~ /^[ \t]*(#|$)/) continue
+        sub(/^[ \t]+/, "", line); sub(/[ \t]+$/, "", line)
+        pat[++n] = glob2re(line)
+      }
+    }
+    {
+      text = $0; sub(/^[A-Z]+: /, "", text); m++
+      for (i = 1; i <= n; i++) if (text ~ pat[i]) { o++; break }
+    }
+    END {
+      if (m) printf "value oracle: %d of %d results (%.1f%%)\n", o, m, 100 * o / m
+    }'
 fi
 
 note=""
