@@ -31,6 +31,7 @@ bool bpfs_lower_division (function *fun);  /* lower-division.cc */
 bool bpfs_lower_memory (function *fun);    /* lower-memory.cc */
 bool bpfs_lower_traps (function *fun);     /* lower-trap.cc */
 bool bpfs_lower_bswap (function *fun);     /* lower-bswap.cc */
+bool bpfs_lower_packet_loads (function *fun);  /* lower-ldabs.cc */
 void bpfs_check_calls (function *fun);     /* check-calls.cc */
 void bpfs_global_offsets_init (void);      /* lower-global-offsets.cc */
 void bpfs_inline_args_init (void);         /* lower-inline-args.cc */

@@ -171,6 +171,8 @@ bpfs_lower_function (function *fun)
     }
   if (bpfs_options.bswap)
     changed |= bpfs_lower_bswap (fun);
+  /* No switch: without it the object calls undefined symbols.  */
+  changed |= bpfs_lower_packet_loads (fun);
   if (bpfs_options.check_calls && !bpfs_options.allow_extern_calls)
     bpfs_check_calls (fun);
   if (!changed)
