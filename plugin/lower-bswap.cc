@@ -22,13 +22,6 @@
 #include "plugin/lower.h"
 #include "runtime/insn.h"   /* the uapi names of the encodings */
 
-static tree
-asm_operand (const char *constraint, tree value)
-{
-  tree c = build_string (strlen (constraint), constraint);
-  return build_tree_list (build_tree_list (NULL_TREE, c), value);
-}
-
 /* The width the call swaps (16, 32, 64), or 0 when it is no bswap.  */
 static int
 bswap_width (gimple *stmt)
@@ -69,8 +62,8 @@ lower_one (gimple_stmt_iterator *gsi, int width)
 	    width);
   tree out = make_ssa_name (type);
   vec<tree, va_gc> *inputs = NULL, *outputs = NULL;
-  vec_safe_push (outputs, asm_operand ("=r", out));
-  vec_safe_push (inputs, asm_operand ("0", arg));
+  vec_safe_push (outputs, bpfs_asm_operand ("=r", out));
+  vec_safe_push (inputs, bpfs_asm_operand ("0", arg));
   gasm *stmt = gimple_build_asm_vec (ggc_strdup (text), inputs, outputs,
 				     NULL, NULL);
   gimple_set_location (stmt, loc);

@@ -44,13 +44,6 @@ load_intrinsic_size (gimple *stmt)
   return -1;
 }
 
-static tree
-operand (const char *constraint, tree value)
-{
-  tree c = build_string (strlen (constraint), constraint);
-  return build_tree_list (build_tree_list (NULL_TREE, c), value);
-}
-
 static void
 lower_one (gimple_stmt_iterator *gsi, int size)
 {
@@ -65,9 +58,9 @@ lower_one (gimple_stmt_iterator *gsi, int size)
 	    "mov %%0, %%%%r0", BPF_LD | BPF_IND | size);
   tree out = make_ssa_name (u64);
   vec<tree, va_gc> *inputs = NULL, *outputs = NULL, *clobbers = NULL;
-  vec_safe_push (outputs, operand ("=r", out));
-  vec_safe_push (inputs, operand ("r", skb));
-  vec_safe_push (inputs, operand ("r", off));
+  vec_safe_push (outputs, bpfs_asm_operand ("=r", out));
+  vec_safe_push (inputs, bpfs_asm_operand ("r", skb));
+  vec_safe_push (inputs, bpfs_asm_operand ("r", off));
   static const char *const regs[] = { "r0", "r1", "r2", "r3", "r4", "r5",
 				      "r6", "memory" };
   for (size_t i = 0; i < ARRAY_SIZE (regs); i++)

@@ -7,6 +7,10 @@
    no mnemonic for (BPF_ATOMIC, cpu v4 sdiv/smod) are in the output.  */
 void bpfs_lower_need_macros (void);
 
+/* An asm operand (for gimple_build_asm_vec's lists): VALUE constrained
+   CONSTRAINT.  */
+tree bpfs_asm_operand (const char *constraint, tree value);
+
 /* A volatile asm statement at LOC with a "memory" clobber (and "r0" when
    CLOBBER_R0).  OUT is the output (or NULL_TREE), constrained "=r"; INS[i]
    is constrained ICONS[i].  */

@@ -72,8 +72,8 @@ bpfs_lower_need_macros (void)
   macros_written = true;
 }
 
-static tree
-asm_operand (const char *constraint, tree value)
+tree
+bpfs_asm_operand (const char *constraint, tree value)
 {
   tree c = build_string (strlen (constraint), constraint);
   return build_tree_list (build_tree_list (NULL_TREE, c), value);
@@ -85,9 +85,9 @@ bpfs_build_asm (location_t loc, const char *text, tree out, int nin,
 {
   vec<tree, va_gc> *inputs = NULL, *outputs = NULL, *clobbers = NULL;
   if (out)
-    vec_safe_push (outputs, asm_operand ("=r", out));
+    vec_safe_push (outputs, bpfs_asm_operand ("=r", out));
   for (int i = 0; i < nin; i++)
-    vec_safe_push (inputs, asm_operand (icons[i], ins[i]));
+    vec_safe_push (inputs, bpfs_asm_operand (icons[i], ins[i]));
   vec_safe_push (clobbers, build_tree_list (NULL_TREE,
 					    build_string (6, "memory")));
   if (clobber_r0)
