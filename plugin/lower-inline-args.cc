@@ -16,11 +16,20 @@
  * object keeps GCC's error: a real call with more than five arguments
  * (expanded in calls.cc), and the offline copy of an always-inline
  * function that could not be inlined everywhere (its parameters are
- * assigned in expansion).  */
+ * assigned in expansion).
+ *
+ * A static function (not noinline) of a unit with BPF programs is treated
+ * the same way and marked to be inlined regardless of GCC's size limits:
+ * clang -O2 inlines such a helper and the program runs; GCC stopped at
+ * the definition (random programs found 12 such, issue 30).  Where the
+ * function cannot be inlined (its address taken, recursion), its call or
+ * its copy keeps the error, as clang's does.  Gimplification happens once
+ * the whole unit is parsed, so whether it has programs is known here.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/lower.h"
 #include "target.h"
 #include "calls.h"
+#include "plugin/verifier.h"
 
 static void (*gcc_function_arg_advance) (cumulative_args_t,
 					 const function_arg_info &);
@@ -28,14 +37,29 @@ static void (*gcc_function_arg_advance) (cumulative_args_t,
 static void
 function_arg_advance (cumulative_args_t ca, const function_arg_info &arg)
 {
-  if (symtab->state < EXPANSION && current_function_decl
-      && lookup_attribute ("always_inline",
-			   DECL_ATTRIBUTES (current_function_decl)))
+  tree fn = current_function_decl;
+  if (symtab->state >= EXPANSION || !fn)
+    {
+      gcc_function_arg_advance (ca, arg);
+      return;
+    }
+  CUMULATIVE_ARGS *cum = get_cumulative_args (ca);
+  HOST_WIDE_INT words = CEIL (arg.type_size_in_bytes ().to_constant (),
+			      UNITS_PER_WORD);
+  bool inlined = lookup_attribute ("always_inline", DECL_ATTRIBUTES (fn));
+  /* A static function's argument beyond the fifth word: inline it.  */
+  if (!inlined && *cum + words > 5 && !TREE_PUBLIC (fn)
+      && bpfs_unit_has_programs ()
+      && !lookup_attribute ("noinline", DECL_ATTRIBUTES (fn)))
+    {
+      DECL_DECLARED_INLINE_P (fn) = 1;
+      DECL_DISREGARD_INLINE_LIMITS (fn) = 1;
+      inlined = true;
+    }
+  if (inlined || DECL_DISREGARD_INLINE_LIMITS (fn))
     {
       /* What the BPF hook counts, minus the error.  */
-      CUMULATIVE_ARGS *cum = get_cumulative_args (ca);
-      HOST_WIDE_INT bytes = arg.type_size_in_bytes ().to_constant ();
-      *cum += CEIL (bytes, UNITS_PER_WORD);
+      *cum += words;
       return;
     }
   gcc_function_arg_advance (ca, arg);

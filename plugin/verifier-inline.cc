@@ -1,5 +1,6 @@
-/* verifier-inline.cc: global functions with a `void *' parameter are
-   inlined like clang inlines them.
+/* verifier-inline.cc: functions the kernel cannot call are inlined like
+   clang inlines them: global ones with a `void *' parameter, and static
+   ones that return an aggregate in memory.
  *
  * The verifier checks a call to a global (non-static) function against the
  * function's BTF, argument by argument; a `void *' argument has no size it
@@ -16,7 +17,14 @@
  * drops), so before the inliners run (PLUGIN_ALL_IPA_PASSES_START) the
  * plugin marks each one to be inlined wherever it can, regardless of GCC's
  * size limits (at -Os and -Og too), unless it says noinline.  It is still
- * emitted: it is global.  */
+ * emitted: it is global.
+ *
+ * A static function returning a struct in memory returns, as GCC's BPF
+ * ABI has it, the address of the caller's stack slot in r0: the verifier
+ * refuses it ("cannot return stack pointer to the caller"), while clang
+ * -O2 inlines such functions (random programs found it, issue 30).  Those
+ * are marked the same way.  (Static functions with more than five
+ * argument words: lower-inline-args.cc.)  */
 #include "plugin/gcc-compat.h"
 #include "plugin/verifier.h"
 
@@ -39,6 +47,20 @@ has_void_pointer_parameter (tree fndecl)
 static vec<tree> candidates;
 static bool unit_has_programs;
 
+bool
+bpfs_unit_has_programs (void)
+{
+  return unit_has_programs;
+}
+
+/* FNDECL returns its value in memory (through a hidden pointer).  */
+static bool
+returns_in_memory (tree fndecl)
+{
+  tree type = TREE_TYPE (TREE_TYPE (fndecl));
+  return !VOID_TYPE_P (type) && aggregate_value_p (type, fndecl);
+}
+
 void
 bpfs_verifier_note_function (void *gcc_data, void *)
 {
@@ -51,9 +73,10 @@ bpfs_verifier_note_function (void *gcc_data, void *)
       unit_has_programs = true;
       return;
     }
-  if (TREE_PUBLIC (fndecl)
-      && !lookup_attribute ("noinline", DECL_ATTRIBUTES (fndecl))
-      && has_void_pointer_parameter (fndecl))
+  if (lookup_attribute ("noinline", DECL_ATTRIBUTES (fndecl)))
+    return;
+  if (TREE_PUBLIC (fndecl) ? has_void_pointer_parameter (fndecl)
+      : returns_in_memory (fndecl))
     candidates.safe_push (fndecl);
 }
 

@@ -14,6 +14,10 @@ void bpfs_verifier_compare_init (void);
    returns tmp.  verifier-ctx.cc.  */
 tree bpfs_opaque_copy (gimple_stmt_iterator *gsi, tree value, location_t loc);
 
+/* Whether the unit parsed so far has a BPF program (a function in a named
+   section).  verifier-inline.cc.  */
+bool bpfs_unit_has_programs (void);
+
 /* Run from the late pass (after "optimized", every -O level); each
    returns true when it changed the function.  */
 bool bpfs_verifier_context_constants (function *fun);  /* verifier-ctx.cc */
