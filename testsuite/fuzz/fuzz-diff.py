@@ -170,7 +170,10 @@ class Case:
         m = re.search(r'"retval":(-?\d+)', out)
         if rc == 0 and m:
             return "ok", u32(m.group(1))
-        if "refused to load" in err:
+        if rc == 77:
+            # bpf-kload re-probed: the kernel loads no BPF at all here
+            return "off", None
+        if "load failed" in err or "refused to load" in err:
             rc2, out2, err2 = run([kl, "--verbose", "--data-hex", self.packet, obj], self.opts.run_timeout)
             return "refused", first_error_line(out2 + "\n" + err2)
         return "error", (err.strip().splitlines() or ["rc %s" % rc])[-1]
@@ -250,6 +253,9 @@ class Case:
             return "both-refused", kern[1]
         if kern[0] == "refused":
             return "both-refused", kern[1]
+        if kern[0] == "error":
+            # loaded, but the test run failed: never an agreement
+            return "both-fail", "kernel: %s" % kern[1]
         return "ok", ""
 
     def attribute(self, vname, o, c, v, detail):
