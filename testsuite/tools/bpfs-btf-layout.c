@@ -273,6 +273,44 @@ static const char *qual_name(int kind)
   return "?";
 }
 
+/* Whether qualifier KIND is already in the type ID stands for, through
+   qualifiers and typedefs (not through a pointer).  */
+static bool carries_qual(const struct btf *btf, __u32 id, int kind, int depth)
+{
+  const struct btf_type *t = id ? btf__type_by_id(btf, id) : NULL;
+  if (!t || depth > 64)
+    return false;
+  if (btf_kind(t) == kind)
+    return true;
+  if (btf_is_mod(t) || btf_is_typedef(t))
+    return carries_qual(btf, t->type, kind, depth + 1);
+  return false;
+}
+
+/* RULE typedef-qualifier: a qualifier over a typedef that has it already
+   says nothing (C merges them).  GCC's trees cannot tell `volatile
+   vhits_t' from `vhits_t' when vhits_t is `volatile hits_t': the plugin
+   writes the qualifier either way, clang as the source has it.  Such a
+   qualifier is left out of the canonical text.  */
+static bool redundant_qual(const struct btf *btf, const struct btf_type *t)
+{
+  if (strict)
+    return false;
+  __u32 inner = t->type;
+  for (int depth = 0; depth < 64; depth++)
+    {
+      const struct btf_type *i = inner ? btf__type_by_id(btf, inner) : NULL;
+      if (!i)
+        return false;
+      if (btf_is_typedef(i))
+        return carries_qual(btf, i->type, btf_kind(t), 0);
+      if (!btf_is_const(i) && !btf_is_volatile(i) && !btf_is_restrict(i))
+        return false;
+      inner = i->type;
+    }
+  return false;
+}
+
 /* The canonical text of type ID, through names (see the top).  */
 static void type_str(const struct btf *btf, __u32 id, FILE *out, int depth)
 {
@@ -349,6 +387,11 @@ static void type_str(const struct btf *btf, __u32 id, FILE *out, int depth)
     case BTF_KIND_CONST:
     case BTF_KIND_VOLATILE:
     case BTF_KIND_RESTRICT:
+      if (redundant_qual(btf, t))
+        {
+          type_str(btf, t->type, out, depth + 1);
+          break;
+        }
       fprintf(out, "%s(", qual_name(btf_kind(t)));
       type_str(btf, t->type, out, depth + 1);
       fputc(')', out);
