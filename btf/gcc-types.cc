@@ -246,7 +246,7 @@ static uint32_t
 member_type_id (struct btf_gcc_state *st, tree t, bool seen_pointer)
 {
   if (!t || t == error_mark_node || TREE_CODE (t) == VOID_TYPE)
-    return 0;
+    return type_id (st, t);
   hash_map<tree, uint32_t> *cache = seen_pointer ? NULL : st->member_types;
   if (cache)
     if (uint32_t *cached = cache->get (t))
@@ -481,8 +481,13 @@ proto_id (struct btf_gcc_state *st, tree t, tree decl, bool complete = false)
 static uint32_t
 type_id (struct btf_gcc_state *st, tree t)
 {
-  if (!t || t == error_mark_node || TREE_CODE (t) == VOID_TYPE)
+  if (!t || t == error_mark_node)
     return 0;
+  /* `const void' is CONST over void, as clang writes it (`const void *'
+     parameters, typeless `extern const void sym __ksym').  */
+  if (TREE_CODE (t) == VOID_TYPE)
+    return qualified (st, 0, TYPE_QUALS (t) & (TYPE_QUAL_CONST | TYPE_QUAL_VOLATILE
+					       | TYPE_QUAL_RESTRICT));
   if (uint32_t *cached = st->types->get (t))
     return *cached;
 
@@ -713,8 +718,11 @@ bpfs_btf_add_variables (struct btf_gcc_state *st)
 			 : bpfs_btf_data_base (sec);
       /* The object's size, which counts an initialized flexible array
 	 member (a map-in-map's values), unlike its type's.  */
+      /* A typeless `extern const void sym __ksym' has size 1, GNU C's
+	 sizeof (void), as clang writes it.  */
       uint32_t size = DECL_SIZE_UNIT (decl) && tree_fits_uhwi_p (DECL_SIZE_UNIT (decl))
 		      ? tree_to_uhwi (DECL_SIZE_UNIT (decl))
+		      : VOID_TYPE_P (TREE_TYPE (decl)) ? 1
 		      : int_size (TREE_TYPE (decl));
       int err;
       if (base)
