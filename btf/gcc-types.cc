@@ -236,6 +236,37 @@ array_type_id (struct btf_gcc_state *st, tree t)
   return btfb_array (st->b, elem, array_index_type (st), n);
 }
 
+/* The pointee T of a deferred member pointer, as clang writes it: its
+   type tags, qualifiers and typedefs (`const cpumask_t *cpus_ptr' is
+   PTR > CONST > TYPEDEF cpumask_t), and only the struct at the end left
+   to resolve_pointee_fixups.  The type tags (`struct foo __kptr *p') stay
+   next to the pointer: clang 14 loses them here, later clangs keep them,
+   and the kernel finds kptrs by them.  */
+static uint32_t
+deferred_pointee (struct btf_gcc_state *st, tree t)
+{
+  int quals = TYPE_QUALS (t) & (TYPE_QUAL_CONST | TYPE_QUAL_VOLATILE
+				| TYPE_QUAL_RESTRICT);
+  if (has_type_tags (t))
+    return wrap_type_tags (st, TYPE_ATTRIBUTES (t),
+			   deferred_pointee (st, strip_type_tags (t)));
+  if (quals)
+    return qualified (st, deferred_pointee (st, build_qualified_type
+						 (t, TYPE_UNQUALIFIED)),
+		      quals);
+  if (typedef_variant_p (t))
+    {
+      tree decl = TYPE_NAME (t);
+      uint32_t id = btfb_typedef (st->b, decl_name (decl),
+				  deferred_pointee (st, DECL_ORIGINAL_TYPE (decl)));
+      add_decl_tags (st, DECL_ATTRIBUTES (decl), id, -1);
+      return id;
+    }
+  pointee_fixup f = { TYPE_MAIN_VARIANT (t), btfb_reserve (st->b) };
+  st->fixups.safe_push (f);
+  return f.reserved;
+}
+
 /* The type of a struct member.  Like clang, a member that points (through
    typedefs and qualifiers) to a named struct or union does not bring that
    struct's definition along: the pointer gets a placeholder, which is the
@@ -286,15 +317,7 @@ member_type_id (struct btf_gcc_state *st, tree t, bool seen_pointer)
       if (base && RECORD_OR_UNION_TYPE_P (base)
 	  && tree_name (TYPE_NAME (TYPE_MAIN_VARIANT (base))))
 	{
-	  pointee_fixup f = { TYPE_MAIN_VARIANT (base), btfb_reserve (st->b) };
-	  st->fixups.safe_push (f);
-	  /* The pointee's type tags (`struct foo __kptr *p') stay next to
-	     the pointer; clang 14 loses them here, later clangs keep them,
-	     and the kernel finds kptrs by them.  */
-	  id = btfb_ptr (st->b, has_type_tags (pointee)
-				? wrap_type_tags (st, TYPE_ATTRIBUTES (pointee),
-						  f.reserved)
-				: f.reserved);
+	  id = btfb_ptr (st->b, deferred_pointee (st, pointee));
 	  st->types->put (t, id);
 	  st->deferred->add (t);
 	}
