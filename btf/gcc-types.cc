@@ -236,6 +236,37 @@ array_type_id (struct btf_gcc_state *st, tree t)
   return btfb_array (st->b, elem, array_index_type (st), n);
 }
 
+/* The pointee T of a deferred member pointer, as clang writes it: its
+   type tags, qualifiers and typedefs (`const cpumask_t *cpus_ptr' is
+   PTR > CONST > TYPEDEF cpumask_t), and only the struct at the end left
+   to resolve_pointee_fixups.  The type tags (`struct foo __kptr *p') stay
+   next to the pointer: clang 14 loses them here, later clangs keep them,
+   and the kernel finds kptrs by them.  */
+static uint32_t
+deferred_pointee (struct btf_gcc_state *st, tree t)
+{
+  int quals = TYPE_QUALS (t) & (TYPE_QUAL_CONST | TYPE_QUAL_VOLATILE
+				| TYPE_QUAL_RESTRICT);
+  if (has_type_tags (t))
+    return wrap_type_tags (st, TYPE_ATTRIBUTES (t),
+			   deferred_pointee (st, strip_type_tags (t)));
+  if (quals)
+    return qualified (st, deferred_pointee (st, build_qualified_type
+						 (t, TYPE_UNQUALIFIED)),
+		      quals);
+  if (typedef_variant_p (t))
+    {
+      tree decl = TYPE_NAME (t);
+      uint32_t id = btfb_typedef (st->b, decl_name (decl),
+				  deferred_pointee (st, DECL_ORIGINAL_TYPE (decl)));
+      add_decl_tags (st, DECL_ATTRIBUTES (decl), id, -1);
+      return id;
+    }
+  pointee_fixup f = { TYPE_MAIN_VARIANT (t), btfb_reserve (st->b) };
+  st->fixups.safe_push (f);
+  return f.reserved;
+}
+
 /* The type of a struct member.  Like clang, a member that points (through
    typedefs and qualifiers) to a named struct or union does not bring that
    struct's definition along: the pointer gets a placeholder, which is the
@@ -246,7 +277,7 @@ static uint32_t
 member_type_id (struct btf_gcc_state *st, tree t, bool seen_pointer)
 {
   if (!t || t == error_mark_node || TREE_CODE (t) == VOID_TYPE)
-    return 0;
+    return type_id (st, t);
   hash_map<tree, uint32_t> *cache = seen_pointer ? NULL : st->member_types;
   if (cache)
     if (uint32_t *cached = cache->get (t))
@@ -286,15 +317,7 @@ member_type_id (struct btf_gcc_state *st, tree t, bool seen_pointer)
       if (base && RECORD_OR_UNION_TYPE_P (base)
 	  && tree_name (TYPE_NAME (TYPE_MAIN_VARIANT (base))))
 	{
-	  pointee_fixup f = { TYPE_MAIN_VARIANT (base), btfb_reserve (st->b) };
-	  st->fixups.safe_push (f);
-	  /* The pointee's type tags (`struct foo __kptr *p') stay next to
-	     the pointer; clang 14 loses them here, later clangs keep them,
-	     and the kernel finds kptrs by them.  */
-	  id = btfb_ptr (st->b, has_type_tags (pointee)
-				? wrap_type_tags (st, TYPE_ATTRIBUTES (pointee),
-						  f.reserved)
-				: f.reserved);
+	  id = btfb_ptr (st->b, deferred_pointee (st, pointee));
 	  st->types->put (t, id);
 	  st->deferred->add (t);
 	}
@@ -481,8 +504,13 @@ proto_id (struct btf_gcc_state *st, tree t, tree decl, bool complete = false)
 static uint32_t
 type_id (struct btf_gcc_state *st, tree t)
 {
-  if (!t || t == error_mark_node || TREE_CODE (t) == VOID_TYPE)
+  if (!t || t == error_mark_node)
     return 0;
+  /* `const void' is CONST over void, as clang writes it (`const void *'
+     parameters, typeless `extern const void sym __ksym').  */
+  if (TREE_CODE (t) == VOID_TYPE)
+    return qualified (st, 0, TYPE_QUALS (t) & (TYPE_QUAL_CONST | TYPE_QUAL_VOLATILE
+					       | TYPE_QUAL_RESTRICT));
   if (uint32_t *cached = st->types->get (t))
     return *cached;
 
@@ -713,8 +741,11 @@ bpfs_btf_add_variables (struct btf_gcc_state *st)
 			 : bpfs_btf_data_base (sec);
       /* The object's size, which counts an initialized flexible array
 	 member (a map-in-map's values), unlike its type's.  */
+      /* A typeless `extern const void sym __ksym' has size 1, GNU C's
+	 sizeof (void), as clang writes it.  */
       uint32_t size = DECL_SIZE_UNIT (decl) && tree_fits_uhwi_p (DECL_SIZE_UNIT (decl))
 		      ? tree_to_uhwi (DECL_SIZE_UNIT (decl))
+		      : VOID_TYPE_P (TREE_TYPE (decl)) ? 1
 		      : int_size (TREE_TYPE (decl));
       int err;
       if (base)
