@@ -45,7 +45,21 @@ for d in $dirs; do
     echo "set KERNEL_OK $kernel_ok"; } > "$objdir/$d/site.exp"
 done
 
-printf '%s\n' $dirs | xargs -P "$jobs" -I{} sh -c '
+# The directories start longest first (the order of their last measured
+# wall times, 2026-12-07: gccfull 356 s, torture 182, run 148, gcc 126,
+# asm 124, btf 95, then each under 30 s): alphabetically, gccfull started
+# halfway through and ran alone at the end, about a minute more.
+longest=" bpfsupport.gccfull bpfsupport.torture bpfsupport.run bpfsupport.gcc bpfsupport.asm bpfsupport.btf "
+longest_first() {
+  for d in $longest; do
+    case " $(echo $dirs) " in *" $d "*) echo "$d" ;; esac
+  done
+  for d in $dirs; do
+    case "$longest" in *" $d "*) ;; *) echo "$d" ;; esac
+  done
+}
+
+longest_first | xargs -P "$jobs" -I{} sh -c '
   cd "$1/$2" && runtest --tool bpfsupport --srcdir "$3" $4 --directory "$2" \
     > runtest.out 2>&1
   echo "ran $2"' sh "$objdir" {} "$top" "$flags"
