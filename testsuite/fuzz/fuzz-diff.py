@@ -102,7 +102,7 @@ class Case:
         os.makedirs(self.dir, exist_ok=True)
         if self.gen == "csmith":
             rc, _, err = run(["csmith", "--seed", str(self.seed)] + self.opts.csmith_opts.split()
-                             + ["-o", self.src], 60)
+                             + ["-o", self.src], 60, cwd=self.dir)  # it writes platform.info there
         else:
             rc, _, err = run([sys.executable, os.path.join(HERE, "bpfgen.py"),
                               "--seed", str(self.seed), "-o", self.src], 60)
