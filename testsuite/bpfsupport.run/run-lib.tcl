@@ -74,39 +74,3 @@ proc brun_directives { src key } {
     }
     return $r
 }
-
-# known-failures: PROGRAM CPUS CAUSE lines, read once.  The cause listed
-# for PROG at CPU ("default": bpf-cc's own), or "".
-proc brun_known_cause { prog cpu } {
-    global srcdir subdir brun_known
-    if { ![info exists brun_known] } {
-        set brun_known {}
-        set f [open $srcdir/$subdir/known-failures]
-        foreach line [split [read $f] "\n"] {
-            if { [regexp {^\s*(#|$)} $line] } { continue }
-            if { [regexp {^(\S+)\s+(\S+)\s+(.*)$} $line -> p cpus cause] } {
-                lappend brun_known [list $p $cpus $cause]
-            }
-        }
-        close $f
-    }
-    foreach k $brun_known {
-        lassign $k p cpus cause
-        if { $p eq $prog && [string match $cpus $cpu] } { return $cause }
-    }
-    return ""
-}
-
-# A result of bpf-cc's (the plugin's) build of PROG at CPU named NAME: pass
-# when OK, else fail with WHY; XFAIL, or XPASS (a failure: the line must
-# go), where known-failures lists it.
-proc brun_result { prog cpu ok name why } {
-    set cause [brun_known_cause $prog $cpu]
-    if { $cause eq "" } {
-        if { $ok } { pass $name } else { fail "$name: $why" }
-    } elseif { $ok } {
-        xpass "$name (listed in known-failures: remove the line)"
-    } else {
-        xfail "$name: $why (known: $cause)"
-    }
-}
