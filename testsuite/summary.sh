@@ -50,16 +50,20 @@ for d in "$@"; do
   passed=$((passed + p + xf)); failed=$((failed + f + o)); skipped=$((skipped + u))
 done
 
-# Classify the skips.  expected-skips: "reason: TEXT" starts a group, the
-# lines after it are glob patterns (* and ?) matched against the whole
-# UNSUPPORTED text; # starts a comment.
-unexpected=$(awk -v list="$list" -v kernel_ok="$kernel_ok" -v tag="$kernel_tag" -F '\t' '
+# The awk function both pattern lists use: a glob (* and ?, the whole
+# text) as an anchored regular expression.
+awk_glob2re='
   function glob2re(g,   r) {
     r = g
     gsub(/[][\\^$.|+(){}]/, "\\\\&", r)
     gsub(/\*/, ".*", r); gsub(/\?/, ".", r)
     return "^" r "$"
-  }
+  }'
+
+# Classify the skips.  expected-skips: "reason: TEXT" starts a group, the
+# lines after it are glob patterns (* and ?) matched against the whole
+# UNSUPPORTED text; # starts a comment.
+unexpected=$(awk -v list="$list" -v kernel_ok="$kernel_ok" -v tag="$kernel_tag" -F '\t' "$awk_glob2re"'
   BEGIN {
     n = 0; reason = "(no reason given)"
     while ((getline line < list) > 0) {
@@ -100,13 +104,7 @@ olist=${ORACLE_RESULTS:-$top/oracle-results}
 if [ -f "$olist" ]; then
   for d in "$@"; do
     [ -f "$objdir/$d/bpfsupport.sum" ] && grep -E '^(PASS|FAIL|XFAIL|XPASS):' "$objdir/$d/bpfsupport.sum"
-  done | awk -v list="$olist" '
-    function glob2re(g,   r) {
-      r = g
-      gsub(/[][\\^$.|+(){}]/, "\\\\&", r)
-      gsub(/\*/, ".*", r); gsub(/\?/, ".", r)
-      return "^" r "$"
-    }
+  done | awk -v list="$olist" "$awk_glob2re"'
     BEGIN {
       n = 0
       while ((getline line < list) > 0) {
