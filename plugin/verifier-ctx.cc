@@ -38,18 +38,27 @@ static const char *const context_structs[] = {
   "bpf_nf_ctx", "pt_regs",
 };
 
-static bool
-context_struct_p (tree type)
+const char *
+bpfs_struct_name (tree type)
 {
   if (!type || TREE_CODE (type) != RECORD_TYPE)
-    return false;
+    return NULL;
   tree name = TYPE_NAME (TYPE_MAIN_VARIANT (type));
   if (name && TREE_CODE (name) == TYPE_DECL)
     name = DECL_NAME (name);
   if (!name || TREE_CODE (name) != IDENTIFIER_NODE)
+    return NULL;
+  return IDENTIFIER_POINTER (name);
+}
+
+static bool
+context_struct_p (tree type)
+{
+  const char *name = bpfs_struct_name (type);
+  if (!name)
     return false;
   for (size_t i = 0; i < ARRAY_SIZE (context_structs); i++)
-    if (!strcmp (IDENTIFIER_POINTER (name), context_structs[i]))
+    if (!strcmp (name, context_structs[i]))
       return true;
   return false;
 }

@@ -37,15 +37,9 @@ packet_field_load_p (tree name)
   if (TREE_CODE (ref) != COMPONENT_REF)
     return false;
   tree field = TREE_OPERAND (ref, 1);
-  tree record = DECL_CONTEXT (field);
-  if (!DECL_NAME (field) || !record || !TYPE_NAME (record))
+  const char *r = bpfs_struct_name (DECL_CONTEXT (field));
+  if (!r || !DECL_NAME (field))
     return false;
-  tree rname = TYPE_NAME (record);
-  if (TREE_CODE (rname) == TYPE_DECL)
-    rname = DECL_NAME (rname);
-  if (!rname || TREE_CODE (rname) != IDENTIFIER_NODE)
-    return false;
-  const char *r = IDENTIFIER_POINTER (rname);
   const char *f = IDENTIFIER_POINTER (DECL_NAME (field));
   return (!strcmp (r, "xdp_md") || !strcmp (r, "__sk_buff"))
 	 && (!strcmp (f, "data") || !strcmp (f, "data_end")

@@ -18,6 +18,10 @@ tree bpfs_opaque_copy (gimple_stmt_iterator *gsi, tree value, location_t loc);
    section).  verifier-inline.cc.  */
 bool bpfs_unit_has_programs (void);
 
+/* The name of record TYPE (struct tag or typedef name of its main
+   variant), or NULL.  verifier-ctx.cc.  */
+const char *bpfs_struct_name (tree type);
+
 /* Run from the late pass (after "optimized", every -O level); each
    returns true when it changed the function.  */
 bool bpfs_verifier_context_constants (function *fun);  /* verifier-ctx.cc */
