@@ -19,7 +19,8 @@ Classes (one per case and variant; doc/testing.md says more):
   clang-miscomp    clang-19's value != native
   sim-divergence   bpf-run's value (or error) != the kernel's, same object
   cc-only-refusal  the kernel refuses bpf-cc's object, loads clang-19's at
-                   the same -mcpu (first verifier error line kept)
+                   the same -mcpu and -O level (-O0 with -O0, -O2 and -Os
+                   with -O2; first verifier error line kept)
   both-refused     the kernel refuses both (checked in bpf-run only)
   cc-compile-fail  bpf-cc fails where clang-19 compiles
   both-fail        neither compiles (the generator's fault: not a finding)
@@ -58,9 +59,18 @@ def variants(opts):
         for c in opts.cpus:
             vs.append(("cc-%s-%s" % (o, c), "cc", o, c))
     if opts.clang:
-        for c in opts.cpus:
-            vs.append(("clang-O2-%s" % c, "clang", "O2", c))
+        for o in opts.clang_olevels:
+            for c in opts.cpus:
+                vs.append(("clang-%s-%s" % (o, c), "clang", o, c))
     return vs
+
+
+def clang_peer(opts, o, c):
+    """The clang-19 variant a bpf-cc variant at -O level O is compared with:
+    the same level where clang-19 is built at it (-O0 with -O0: GCC and
+    clang both keep every local in memory there, and clang's -O0 objects
+    are refused for the same reasons), else -O2."""
+    return "clang-%s-%s" % (o if o in opts.clang_olevels else "O2", c)
 
 
 def u32(v):
@@ -223,7 +233,7 @@ class Case:
         return None
 
     def classify(self, vname, comp, o, c, r, res):
-        clang = res.get("clang-O2-%s" % c)
+        clang = res.get(clang_peer(self.opts, o, c))
         clang_built = clang is not None and "compile" not in clang
         if "compile" in r:
             if r["compile"] == "timeout":
@@ -371,6 +381,8 @@ def main():
     ap.add_argument("--gen", default="csmith,bpfgen", help="csmith, bpfgen or both (alternating)")
     ap.add_argument("--olevels", default="O0,O2,Os")
     ap.add_argument("--cpus", default="v1,v2,v3,v4")
+    ap.add_argument("--clang-olevels", default="O0,O2",
+                    help="clang-19's -O levels; bpf-cc's -O0 is compared with clang's -O0 when built, the rest with -O2")
     ap.add_argument("--no-clang", dest="clang_on", action="store_false")
     ap.add_argument("--no-kernel", dest="kernel_on", action="store_false")
     ap.add_argument("--out", default=None, help="default BUILD/fuzz-diff")
@@ -390,6 +402,9 @@ def main():
     opts.bin = os.path.join(a.build, "bin")
     opts.out = a.out or os.path.join(a.build, "fuzz-diff")
     opts.olevels, opts.cpus = a.olevels.split(","), a.cpus.split(",")
+    opts.clang_olevels = [o for o in a.clang_olevels.split(",") if o]
+    if "O2" not in opts.clang_olevels:
+        opts.clang_olevels.append("O2")
     opts.clang = os.environ.get("CLANG19", "clang-19") if a.clang_on else None
     opts.bpf_gcc = os.environ.get("BPF_GCC", "bpf-gcc")
     opts.hostcc = os.environ.get("HOSTCC", "gcc")
