@@ -49,7 +49,7 @@ done
 # wall times, 2026-12-07: gccfull 356 s, torture 182, run 148, gcc 126,
 # asm 124, btf 95, then each under 30 s): alphabetically, gccfull started
 # halfway through and ran alone at the end, about a minute more.
-longest=" bpfsupport.gccfull bpfsupport.torture bpfsupport.run bpfsupport.gcc bpfsupport.asm bpfsupport.btf "
+longest=" bpfsupport.gccfull bpfsupport.run bpfsupport.gcc bpfsupport.asm bpfsupport.btf "
 longest_first() {
   for d in $longest; do
     case " $(echo $dirs) " in *" $d "*) echo "$d" ;; esac

@@ -12,6 +12,10 @@
 # CONFIGS (default "gcc plugin"); EXEC_OPTIONS, the optimisation levels of
 # the execute tests as a Tcl list of option sets (default "{-O2}", e.g.
 # "{-O0} {-O1} {-O2} {-O3} {-Os}").
+# KEEP_OBJECTS (a directory): the plugin configuration's compile-only
+# parts of gcc.c-torture/compile assemble with bpf-asm, as bpf-cc does
+# (-B$PLUGIN_ASM_DIR, default bpf-gcc's own bpf-as when unset), and keep
+# every object under KEEP_OBJECTS/<-O level>/ (keep-objects.sh).
 #   passed = PASS + XFAIL; failed = FAIL + XPASS + UNRESOLVED + ERROR;
 #   UNSUPPORTED is counted apart.
 set -u
@@ -54,6 +58,12 @@ cp "$PLUGIN" "$out/bin/bpfsupport.so.new" && mv -f "$out/bin/bpfsupport.so.new" 
 BPF_RUN=$out/bin/bpf-run
 PLUGIN=$out/bin/bpfsupport.so
 plugin_flags="-fplugin=$PLUGIN -fplugin-arg-bpfsupport-allow-extern-calls"
+if [ -n "${KEEP_OBJECTS:-}" ]; then
+  KEEP_OBJECTS=$(mkdir -p "$KEEP_OBJECTS" && cd "$KEEP_OBJECTS" && pwd)
+  rm -rf "${KEEP_OBJECTS:?}"/*
+  KEEP_CC=$BPF_GCC
+  export KEEP_OBJECTS KEEP_CC
+fi
 list=
 for c in $configs; do
   for p in $parts; do
@@ -70,6 +80,12 @@ EOF2
       # GCC's BTF (and with it GCC's CO-RE) there (doc/gcc-testsuite.md).
       case $p in btf|bpf-core) flags="$flags -fplugin-arg-bpfsupport-btf=off" ;; esac
     fi
+    cc=$BPF_GCC
+    case $c/$p in
+      plugin/compile-*)
+        [ -n "${PLUGIN_ASM_DIR:-}" ] && flags="$flags -B$PLUGIN_ASM_DIR/"
+        [ -n "${KEEP_OBJECTS:-}" ] && cc=$(cd "$(dirname "$0")" && pwd)/keep-objects.sh ;;
+    esac
     {
       echo "set tool gcc"
       echo "set srcdir $GCC_TESTSUITE"
@@ -77,7 +93,7 @@ EOF2
       echo "set objdir $d"
       echo "set tmpdir $d/tmp"
       echo "set rootme $d"
-      echo "set GCC_UNDER_TEST $BPF_GCC"
+      echo "set GCC_UNDER_TEST $cc"
       echo "set target_triplet bpf-unknown-none"
       echo "set target_alias bpf"
       echo "set host_triplet x86_64-pc-linux-gnu"
