@@ -9,7 +9,8 @@ each, the tests behind a failure on `LOG: ' lines.
   - no internal compiler error in either configuration;
   - no result is worse with the plugin than without it (every result line
     of every directory: PASS/XFAIL > UNSUPPORTED > FAIL/UNRESOLVED/...);
-  - with the plugin, every execute test that builds passes on bpf-run;
+  - with the plugin, every execute test that builds passes on bpf-run
+    (one line per test, then one for all);
   - gcc.target/bpf and gcc.dg/debug/btf give the same results in both;
   - except for the results in ON_PURPOSE, which the plugin or bpf-run
     change on purpose: each must still come out as listed there (when one
@@ -90,6 +91,23 @@ worse = ["%s: %s without the plugin, %s with it"
 better = sum(1 for t, r in gcc.items() if t in plugin and rank(plugin[t]) > rank(r))
 check(not worse, "no result worse with the plugin (%d results compared, %d better with it)"
       % (len(gcc), better), worse)
+
+# One result per execute test as well: each is a value check of its own
+# (the test calls abort() when a value differs from the one its source
+# expects), which the line after this one only sums up.
+for t, r in sorted(executions["plugin"].items()):
+    name = re.sub(r"\s+execution test$", "", re.sub(r"\s+", " ", t))
+    check(rank(r) == 2, "%s with the plugin: the test's own checks pass on bpf-run" % name)
+
+# gcc.c-torture/compile per level: with KEEP_OBJECTS the plugin's builds
+# are assembled by bpf-asm (bpf-gcc alone: bpf-as), so a file bpf-asm
+# cannot assemble is a worse result here too.
+for lvl in ("-O0 -g", "-O2 -g"):
+    tests = [t for t in gcc if "c-torture/compile/" in t
+             and re.search(r"\s%s(\s|$)" % re.escape(lvl), t)]
+    bad = [t for t in tests if t not in plugin or rank(plugin[t]) < rank(gcc[t])]
+    check(tests and not bad, "gcc.c-torture/compile %s: no result worse with the plugin (%d results)"
+          % (lvl, len(tests)), bad)
 
 failing = sorted(t for t, r in executions["plugin"].items() if rank(r) < 2)
 passing = len(executions["plugin"]) - len(failing)
