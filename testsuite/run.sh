@@ -46,8 +46,8 @@ for d in $dirs; do
 done
 
 # The directories start longest first (the order of their last measured
-# wall times, 2026-12-07: gccfull 356 s, torture 182, run 148, gcc 126,
-# asm 124, btf 95, then each under 30 s): alphabetically, gccfull started
+# wall times in a whole run, 2026-12-07: gccfull 348 s, run 167, gcc 152,
+# asm 105, btf 94, then each under 25 s): alphabetically, gccfull started
 # halfway through and ran alone at the end, about a minute more.
 longest=" bpfsupport.gccfull bpfsupport.run bpfsupport.gcc bpfsupport.asm bpfsupport.btf "
 longest_first() {
