@@ -174,10 +174,12 @@ check-selftests: all
 # with bpf-cc as BPF_GCC, the Makefile unchanged, both run test by test on
 # the running kernel, and the comparison (testsuite/test-progs/run.sh,
 # doc/test-progs.md).  Not in check: about an hour on two cores the first
-# time (clang's side is kept after).  TESTS=, TIMEOUT=, JOBS= as there.
+# time (clang's side is kept after).  TESTS=, TIMEOUT=, JOBS= as there;
+# CPU=v2 the -mcpu=v2 flavour (clang-19's test_progs-no_alu32 beside
+# bpf-cc -mcpu=v2), under build/test-progs-v2.
 check-test-progs: all
 	$(call install-packages,test-progs,$(TEST_PROGS_PACKAGES))
-	sh testsuite/test-progs/run.sh $(BUILD)
+	CPU="$(CPU)" sh testsuite/test-progs/run.sh $(BUILD)
 
 # Every __naked function of those selftests that both compilers build: its
 # bytes in bpf-gcc + bpfsupport's object against clang's, relocations aside

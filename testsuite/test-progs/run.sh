@@ -9,6 +9,12 @@
 # Environment: TESTS="a b" runs only those tests; TIMEOUT seconds per test
 # (default 120); JOBS make jobs (default 2); CLANG_RERUN=1 runs clang's
 # tests again (they are kept, as clang's build is, between runs).
+# CPU=v2: the -mcpu=v2 flavour (no alu32, where bpf-gcc 12's own code
+# differs most): clang-19's side is the Makefile's own v2 runner,
+# test_progs-no_alu32 (CLANG_NOALU32_BPF_BUILD_RULE, -mcpu=v2), bpf-cc's
+# is test_progs-bpf_gcc with BPF_GCC="bpf-cc -mcpu=v2"; everything under
+# BUILD/test-progs-v2 instead of BUILD/test-progs.  Unset: the Makefile's
+# defaults (clang-19 -mcpu=v3, bpf-cc's default cpu, v3).
 #
 # Layout under BUILD/test-progs:
 #   out/                  the Makefile's OUTPUT: test_progs (clang-19),
@@ -30,7 +36,12 @@ TIMEOUT=${TIMEOUT:-120}
 JOBS=${JOBS:-2}
 sh "$TOP/testsuite/selftests/prepare.sh" "$BUILD" test-progs
 SEL=$BUILD/selftests/linux-source-6.12/tools/testing/selftests
-T=$BUILD/test-progs
+CPU=${CPU:-}
+case $CPU in
+  "") T=$BUILD/test-progs CLANG_RUNNER=test_progs CLANG_SUB= GCC_CPU= ;;
+  v2) T=$BUILD/test-progs-v2 CLANG_RUNNER=test_progs-no_alu32 CLANG_SUB=/no_alu32 GCC_CPU=" -mcpu=v2" ;;
+  *) echo "test-progs: error: CPU=$CPU: only v2 (or unset, v3)" >&2; exit 2 ;;
+esac
 OUT=$T/out
 mkdir -p "$OUT" "$T/results/clang19" "$T/results/bpf_gcc"
 
@@ -66,14 +77,14 @@ tp_make() {
   dir=$1; shift
   # BPF_GCC empty for clang's runner: the Makefile finds /usr/bin/bpf-gcc
   # by itself otherwise.
-  case " $* " in *" test_progs-bpf_gcc "*) gcc_var="BPF_GCC=$BUILD/bin/bpf-cc" ;; *) gcc_var="BPF_GCC=" ;; esac
+  case " $* " in *" test_progs-bpf_gcc "*) gcc_var="BPF_GCC=$BUILD/bin/bpf-cc$GCC_CPU" ;; *) gcc_var="BPF_GCC=" ;; esac
   # VPATH: the test objects are compiled in OUTPUT (`cd $(@D) && cc -I.'),
   # so their .d files name the skeletons relative to it (atomics.lskel.h);
   # make, run in the selftests directory, must look for them there, or the
   # second build stops at "No rule to make target".
   nice -n 10 make -C "$dir" -j"$JOBS" -k OUTPUT="$OUT" VPATH="$OUT" \
     CLANG=clang-19 LLC=llc-19 LLVM_STRIP=llvm-strip-19 \
-    VMLINUX_BTF=/sys/kernel/btf/vmlinux $gcc_var feature-llvm=0 \
+    VMLINUX_BTF=/sys/kernel/btf/vmlinux "$gcc_var" feature-llvm=0 \
     LINKED_SKELS="$(linked_skels "$dir")" \
     TRUNNER_EXTRA_FILES='$(OUTPUT)/urandom_read $(OUTPUT)/liburandom_read.so $(OUTPUT)/xdp_synproxy $(OUTPUT)/sign-file $(OUTPUT)/uprobe_multi ima_setup.sh verify_sig_setup.sh $(wildcard progs/btf_dump_test_case_*.c) $(wildcard progs/*.bpf.o)' \
     "$@"
@@ -171,21 +182,21 @@ build_runner() {
 # clang-19's runner: a copy of the directory made once (times kept, so
 # make's own dependencies cache the build); progs clang-19 cannot build
 # are removed from it and, below, from bpf-gcc's copy alike.
-CDIR=$SEL/bpf-clang19
+CDIR=$SEL/bpf-clang19${CPU:+-$CPU}
 if step build-clang; then
   if [ ! -d "$CDIR" ]; then
     cp -a "$SEL/bpf" "$CDIR"
     rm -f "$CDIR/prog_tests/tests.h" "$T/removed.txt"
   fi
   touch "$T/removed.txt"
-  echo "test-progs: building test_progs with clang-19 (log: $T/build-clang19.log)"
+  echo "test-progs: building $CLANG_RUNNER with clang-19 (log: $T/build-clang19.log)"
   : > "$T/build-clang19.log"
-  build_runner "$CDIR" test_progs "$OUT" "$T/build-clang19.log" "$T/removed.txt"
+  build_runner "$CDIR" $CLANG_RUNNER "$OUT$CLANG_SUB" "$T/build-clang19.log" "$T/removed.txt"
 fi
 
 # bpf-gcc's runner: a fresh copy, less what clang-19 could not build,
 # whenever bpfsupport changed since its objects were built (the stamp).
-GDIR=$SEL/bpf-gcc
+GDIR=$SEL/bpf-gcc${CPU:+-$CPU}
 STAMP=$OUT/bpf_gcc/.bpfsupport-stamp
 if step build-gcc; then
   fresh=
@@ -248,6 +259,6 @@ run_tests() {
     mv "$res/$t.log.tmp" "$res/$t.log"
   done < "$res.list"
 }
-step run-clang && run_tests test_progs "$T/results/clang19" "${CLANG_RERUN:-}"
+step run-clang && run_tests $CLANG_RUNNER "$T/results/clang19" "${CLANG_RERUN:-}"
 step run-gcc && run_tests test_progs-bpf_gcc "$T/results/bpf_gcc" 1
 python3 "$HERE/report.py" "$T" "$SEL/bpf"
