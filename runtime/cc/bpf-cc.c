@@ -96,7 +96,7 @@ static const char usage[] =
   "\n"
   "Environment:\n"
   "  BPF_GCC              the bpf-gcc driver to run (default " BPF_CC_GCC ";\n"
-  "                       ignored when it names bpf-cc itself)\n"
+  "                       ignored when it, or its first word, names bpf-cc)\n"
   "\n"
   "bpf-gcc gets -Wno-maybe-uninitialized before these options (clang has no\n"
   "such warning).  Other options are refused with one line naming them.\n"
@@ -245,6 +245,27 @@ names_self (const char *command)
       path += n + (path[n] == ':');
     }
   return false;
+}
+
+/* Whether the command line CMD (BPF_GCC's value) starts with this
+   program: make runs `$(BPF_GCC) ...' through the shell, so
+   `make BPF_GCC="bpf-cc -mcpu=v2"' is a command with options, whose
+   first word is bpf-cc itself (the options reach bpf-cc on its command
+   line).  */
+static bool
+names_self_command (const char *cmd)
+{
+  while (*cmd == ' ' || *cmd == '\t')
+    cmd++;
+  size_t n = strcspn (cmd, " \t");
+  if (cmd[n] == '\0')
+    return names_self (cmd);
+  char first[PATH_MAX];
+  if (n == 0 || n >= sizeof first)
+    return false;
+  memcpy (first, cmd, n);
+  first[n] = '\0';
+  return names_self (first);
 }
 
 /* Options whose value is the next argument (when not joined).  */
@@ -538,7 +559,7 @@ main (int argc, char **argv)
   bool verbose = false, emit_llvm = false;
   const char *output = NULL;
 
-  if (!gcc || !*gcc || names_self (gcc))
+  if (!gcc || !*gcc || names_self_command (gcc))
     gcc = BPF_CC_GCC;
   add_arg (argv[0]);
   for (int i = 1; i < argc; i++)

@@ -73,7 +73,7 @@ linked_skels() {
 }
 
 tp_make() {
-  local dir gcc_var
+  local dir gcc_var vpath
   dir=$1; shift
   # BPF_GCC empty for clang's runner: the Makefile finds /usr/bin/bpf-gcc
   # by itself otherwise.
@@ -82,7 +82,14 @@ tp_make() {
   # so their .d files name the skeletons relative to it (atomics.lskel.h);
   # make, run in the selftests directory, must look for them there, or the
   # second build stops at "No rule to make target".
-  nice -n 10 make -C "$dir" -j"$JOBS" -k OUTPUT="$OUT" VPATH="$OUT" \
+  # A flavoured runner's test objects are compiled in its own directory
+  # (no_alu32/, bpf_gcc/), next to its skeletons: that one first.
+  case " $* " in
+    *" test_progs-no_alu32 "*) vpath=$OUT/no_alu32:$OUT ;;
+    *" test_progs-bpf_gcc "*) vpath=$OUT/bpf_gcc:$OUT ;;
+    *) vpath=$OUT ;;
+  esac
+  nice -n 10 make -C "$dir" -j"$JOBS" -k OUTPUT="$OUT" VPATH="$vpath" \
     CLANG=clang-19 LLC=llc-19 LLVM_STRIP=llvm-strip-19 \
     VMLINUX_BTF=/sys/kernel/btf/vmlinux "$gcc_var" feature-llvm=0 \
     LINKED_SKELS="$(linked_skels "$dir")" \
