@@ -18,6 +18,7 @@ bpfs_verifier_late (function *fun)
   changed |= bpfs_verifier_parameter_widening (fun);
   changed |= bpfs_verifier_signed_compares (fun);
   changed |= bpfs_verifier_packet_arithmetic (fun);
+  changed |= bpfs_verifier_nonnegative_indexes (fun);
   changed |= bpfs_verifier_undefined_phis (fun);
   return changed ? TODO_update_ssa : 0;
 }

@@ -32,5 +32,6 @@ bool bpfs_verifier_parameter_widening (function *fun);  /* verifier-pointer-test
 bool bpfs_verifier_undefined_phis (function *fun);  /* verifier-undefined.cc */
 bool bpfs_verifier_signed_compares (function *fun);  /* verifier-signed-compare.cc */
 bool bpfs_verifier_packet_arithmetic (function *fun);  /* verifier-packet-arith.cc */
+bool bpfs_verifier_nonnegative_indexes (function *fun);  /* verifier-index-extend.cc */
 
 #endif

@@ -1,0 +1,118 @@
+/* verifier-index-extend.cc: a signed 32-bit value that is known to be
+   non-negative is widened to 64 bits by zero-extension, the same
+   extension its range check used, so that the verifier sees one value.
+ *
+ * `int i = e->pos; if (i >= 0 && i < 600) e->stack[i] = 7;' at -mcpu=v2
+ * (no alu32): GCC folds the check into `(unsigned) i <= 599', made on a
+ * zero-extended copy of i (`r2 = r1 >> 32' after `r1 <<= 32'), and indexes
+ * with a sign-extended copy (`r1 s>>= 32').  The verifier bounds the
+ * register it compared, not the other one: "math between map_value
+ * pointer and register with unbounded min value is not allowed".  clang
+ * indexes with the register it checked.  Where GCC's range analysis
+ * (ranger) proves the value non-negative at a use, sign- and
+ * zero-extension give the same 64-bit value; the use then takes
+ * `(unsigned) i', which RTL's CSE merges with the check's own
+ * zero-extension, so the checked register is the index.  Selftests:
+ * pyperf600_iter.c at v2 (bpf_for's `i >= 0 && i < 600').
+ *
+ * Uses rewritten: a widening conversion of the value (`(long) i') and an
+ * array index (`a[i]', widened when expanded).  In the late pass (after
+ * "optimized", optimizing only: ranger needs the optimizers' SSA form to
+ * say anything useful).  */
+#include "plugin/gcc-compat.h"
+#include "plugin/verifier.h"
+#include "gimple-range.h"
+
+/* NAME is a signed integer SSA name narrower than 64 bits that RANGER
+   proves non-negative at STMT.  */
+static bool
+nonnegative_narrow_p (gimple_ranger *ranger, tree name, gimple *stmt)
+{
+  if (!name || TREE_CODE (name) != SSA_NAME)
+    return false;
+  tree type = TREE_TYPE (name);
+  if (!INTEGRAL_TYPE_P (type) || TYPE_UNSIGNED (type)
+      || TYPE_PRECISION (type) >= 64)
+    return false;
+  int_range_max r;
+  if (!ranger->range_of_expr (r, name, stmt) || r.undefined_p ()
+      || r.varying_p ())
+    return false;
+  return wi::ges_p (r.lower_bound (), 0);
+}
+
+/* `(unsigned T) NAME' inserted before GSI.  */
+static tree
+unsigned_copy (gimple_stmt_iterator *gsi, tree name)
+{
+  tree utype = unsigned_type_for (TREE_TYPE (name));
+  tree u = make_ssa_name (utype);
+  gassign *conv = gimple_build_assign (u, NOP_EXPR, name);
+  gimple_set_location (conv, gimple_location (gsi_stmt (*gsi)));
+  gsi_insert_before (gsi, conv, GSI_SAME_STMT);
+  return u;
+}
+
+/* The ARRAY_REFs of the reference REF (an operand of the statement at
+   GSI) whose index is a non-negative narrow signed value index with its
+   unsigned copy.  */
+static bool
+rewrite_array_indexes (gimple_ranger *ranger, gimple_stmt_iterator *gsi,
+		       tree ref)
+{
+  bool changed = false;
+  gimple *stmt = gsi_stmt (*gsi);
+  while (ref && handled_component_p (ref))
+    {
+      if (TREE_CODE (ref) == ARRAY_REF
+	  && nonnegative_narrow_p (ranger, TREE_OPERAND (ref, 1), stmt))
+	{
+	  TREE_OPERAND (ref, 1) = unsigned_copy (gsi, TREE_OPERAND (ref, 1));
+	  changed = true;
+	}
+      ref = TREE_OPERAND (ref, 0);
+    }
+  return changed;
+}
+
+bool
+bpfs_verifier_nonnegative_indexes (function *fun)
+{
+  if (!optimize)
+    return false;
+  bool changed = false;
+  calculate_dominance_info (CDI_DOMINATORS);
+  gimple_ranger *ranger = enable_ranger (fun);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (!is_gimple_assign (stmt))
+	  continue;
+	bool here = false;
+	tree lhs = gimple_assign_lhs (stmt);
+	tree rhs = gimple_assign_rhs1 (stmt);
+	if (CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (stmt))
+	    && INTEGRAL_TYPE_P (TREE_TYPE (lhs))
+	    && TYPE_PRECISION (TREE_TYPE (lhs)) == 64
+	    && nonnegative_narrow_p (ranger, rhs, stmt))
+	  {
+	    gimple_assign_set_rhs1 (stmt, unsigned_copy (&gsi, rhs));
+	    here = true;
+	  }
+	else if (gimple_assign_single_p (stmt))
+	  {
+	    here |= rewrite_array_indexes (ranger, &gsi, lhs);
+	    here |= rewrite_array_indexes (ranger, &gsi, rhs);
+	  }
+	if (here)
+	  {
+	    update_stmt (stmt);
+	    changed = true;
+	  }
+      }
+  disable_ranger (fun);
+  return changed;
+}
