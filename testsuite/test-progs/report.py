@@ -152,7 +152,9 @@ def main():
     w = lines.append
     w('| runner | tests run | passed | failed | skipped | subtests passed | failed | skipped |')
     w('| --- | --- | --- | --- | --- | --- | --- | --- |')
-    for label, runs in (('test_progs (clang-19)', clang), ('test_progs-bpf_gcc (bpf-cc)', gcc)):
+    # run.sh's CLANG_RUNNER: test_progs, or test_progs-no_alu32 (CPU=v2)
+    clang_runner = os.environ.get('CLANG_RUNNER', 'test_progs')
+    for label, runs in (('%s (clang-19)' % clang_runner, clang), ('test_progs-bpf_gcc (bpf-cc)', gcc)):
         tc, sc = count(runs)
         w('| %s | %d | %d | %d | %d | %d | %d | %d |' % (
             label, len(runs), tc['OK'], tc['FAIL'], tc['SKIP'], sc['OK'], sc['FAIL'], sc['SKIP']))

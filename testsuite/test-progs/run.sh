@@ -268,4 +268,4 @@ run_tests() {
 }
 step run-clang && run_tests $CLANG_RUNNER "$T/results/clang19" "${CLANG_RERUN:-}"
 step run-gcc && run_tests test_progs-bpf_gcc "$T/results/bpf_gcc" 1
-python3 "$HERE/report.py" "$T" "$SEL/bpf"
+CLANG_RUNNER=$CLANG_RUNNER python3 "$HERE/report.py" "$T" "$SEL/bpf"
