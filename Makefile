@@ -35,7 +35,7 @@ TEST_PROGS_PACKAGES := clang-19 llvm-19 lld-19 lld libcap-dev libelf-dev zlib1g-
 BPF_INCLUDES := -I/usr/include -idirafter /usr/include/$(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 
 .PHONY: all deps plugin runtime tools gcc-testsuite check check-unit demo install clean check-selftests check-inline-asm check-naked check-test-progs \
-        distclean bench fuzz fuzz-diff headers
+        distclean bench fuzz fuzz-diff fuzz-reduce headers
 all: plugin runtime tools
 
 # ---------------------------------------------------------------- deps
@@ -234,6 +234,18 @@ fuzz-diff: all
 	$(MAKE) -C testsuite/bpfsupport.asm/islands fuzz BUILD=$(BUILD) FIRST=$(SEED) COUNT=$(ISLAND_N)
 	python3 testsuite/fuzz/fuzz-diff.py --build $(BUILD) -n $(N) --seed $(SEED) --jobs $(JOBS) \
 	  --gen $(GEN) $(FUZZ_DIFF_FLAGS)
+
+# Each finding fuzz-diff kept (build/fuzz-diff/findings, or FINDINGS=
+# directories) reduced by cvise to reduced.c beside its prog.c: bpf-cc-only
+# refusals and compile failures, pinned to the same first error, clang-19's
+# object loading and returning the native checksum, the native build
+# under UBSan (testsuite/fuzz/fuzz-reduce.py --help).  Not in check: tens
+# of minutes a case (REDUCE_TIMEOUT seconds each, default 1800).
+FINDINGS ?=
+REDUCE_TIMEOUT ?= 1800
+fuzz-reduce: all
+	$(call install-packages,fuzz-reduce,cvise clang-19 python3)
+	python3 testsuite/fuzz/fuzz-reduce.py --build $(BUILD) --jobs $(JOBS) --timeout $(REDUCE_TIMEOUT) $(FINDINGS)
 
 # -------------------------------------------------------------- install
 # Everything goes under PREFIX: the tools, PREFIX/lib/bpfsupport/bpfsupport.so
