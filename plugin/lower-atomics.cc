@@ -215,8 +215,7 @@ emit_atomic (gimple_stmt_iterator *gsi, location_t loc, int size, tree ptr,
       const char *cons[2] = { "r", "r" };
       snprintf (text, sizeof text, "__bpfs_insn %#x, %%1, %%0, 0, %#x",
 		code, imm);
-      emit_asm (gsi, bpfs_build_asm (loc, text, NULL_TREE, 2, ins, cons,
-				     false));
+      emit_asm (gsi, bpfs_build_asm (loc, text, NULL_TREE, 2, ins, cons, 0));
       return NULL_TREE;
     }
   tree res = make_ssa_name (type);
@@ -224,7 +223,7 @@ emit_atomic (gimple_stmt_iterator *gsi, location_t loc, int size, tree ptr,
   const char *cons[2] = { "0", "r" };
   snprintf (text, sizeof text, "__bpfs_insn %#x, %%2, %%0, 0, %#x",
 	    code, imm | BPF_FETCH);
-  emit_asm (gsi, bpfs_build_asm (loc, text, res, 2, ins, cons, false));
+  emit_asm (gsi, bpfs_build_asm (loc, text, res, 2, ins, cons, 0));
   return res;
 }
 
@@ -240,7 +239,7 @@ emit_cmpxchg (gimple_stmt_iterator *gsi, location_t loc, int size, tree ptr,
   const char *cons[3] = { "r", "r", "r" };
   snprintf (text, sizeof text, "__bpfs_cmpxchg %#x, %%0, %%1, %%2, %%3",
 	    BPF_STX | BPF_ATOMIC | (size == 8 ? BPF_DW : BPF_W));
-  emit_asm (gsi, bpfs_build_asm (loc, text, res, 3, ins, cons, true));
+  emit_asm (gsi, bpfs_build_asm (loc, text, res, 3, ins, cons, 1));
   return res;
 }
 
@@ -416,8 +415,7 @@ lower_atomic_call (gimple_stmt_iterator *gsi, gcall *call)
       emit_store (gsi, loc, ptr, build_zero_cst (type));
       break;
     case AK_FENCE:
-      emit_asm (gsi, bpfs_build_asm (loc, "", NULL_TREE, 0, NULL, NULL,
-				     false));
+      emit_asm (gsi, bpfs_build_asm (loc, "", NULL_TREE, 0, NULL, NULL, 0));
       break;
     default:
       return false;

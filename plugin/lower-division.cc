@@ -90,7 +90,7 @@ lower_v4 (gimple_stmt_iterator *gsi, location_t loc, enum tree_code code,
 	       | (code == TRUNC_MOD_EXPR ? BPF_MOD : BPF_DIV);
   char text[64];
   snprintf (text, sizeof text, "__bpfs_insn %#x, %%0, %%2, 1, 0", opcode);
-  gsi_insert_before (gsi, bpfs_build_asm (loc, text, res, 2, ins, cons, false),
+  gsi_insert_before (gsi, bpfs_build_asm (loc, text, res, 2, ins, cons, 0),
 		     GSI_SAME_STMT);
   return res;
 }

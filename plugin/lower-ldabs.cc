@@ -57,23 +57,13 @@ lower_one (gimple_stmt_iterator *gsi, int size)
 	    "mov %%%%r6, %%1\n\t__bpfs_insn 0x%x, %%%%r0, %%2, 0, 0\n\t"
 	    "mov %%0, %%%%r0", BPF_LD | BPF_IND | size);
   tree out = make_ssa_name (u64);
-  vec<tree, va_gc> *inputs = NULL, *outputs = NULL, *clobbers = NULL;
-  vec_safe_push (outputs, bpfs_asm_operand ("=r", out));
-  vec_safe_push (inputs, bpfs_asm_operand ("r", skb));
-  vec_safe_push (inputs, bpfs_asm_operand ("r", off));
-  static const char *const regs[] = { "r0", "r1", "r2", "r3", "r4", "r5",
-				      "r6", "memory" };
-  for (size_t i = 0; i < ARRAY_SIZE (regs); i++)
-    vec_safe_push (clobbers, build_tree_list (NULL_TREE, build_string
-					      (strlen (regs[i]), regs[i])));
-  gasm *stmt = gimple_build_asm_vec (ggc_strdup (text), inputs, outputs,
-				     clobbers, NULL);
-  /* The load may end the program: it stays where the source put it.  */
-  gimple_asm_set_volatile (stmt, true);
-  gimple_set_location (stmt, loc);
-  SSA_NAME_DEF_STMT (out) = stmt;
-  gsi_insert_before (gsi, stmt, GSI_SAME_STMT);
-  bpfs_lower_need_macros ();
+  tree ins[2] = { skb, off };
+  const char *cons[2] = { "r", "r" };
+  /* r6 is written and r0 is the result; the load may also end the
+     program (out of bounds), so r1-r5 are as after a call, and the asm
+     stays where the source put it (volatile, a memory clobber).  */
+  gsi_insert_before (gsi, bpfs_build_asm (loc, text, out, 2, ins, cons, 7),
+		     GSI_SAME_STMT);
   bpfs_replace_call (gsi, out);
 }
 

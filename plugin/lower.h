@@ -11,11 +11,13 @@ void bpfs_lower_need_macros (void);
    CONSTRAINT.  */
 tree bpfs_asm_operand (const char *constraint, tree value);
 
-/* A volatile asm statement at LOC with a "memory" clobber (and "r0" when
-   CLOBBER_R0).  OUT is the output (or NULL_TREE), constrained "=r"; INS[i]
-   is constrained ICONS[i].  */
+/* A volatile asm statement at LOC with a "memory" clobber and clobbers
+   of the first CLOBBERED_REGS registers (0: none, 1: r0, ... 7: r0-r6).
+   OUT is the output (or NULL_TREE), constrained "=r"; INS[i] is
+   constrained ICONS[i].  */
 gasm *bpfs_build_asm (location_t loc, const char *text, tree out,
-		      int nin, tree *ins, const char **icons, bool clobber_r0);
+		      int nin, tree *ins, const char **icons,
+		      int clobbered_regs);
 
 /* Emit `R = A CODE B' (B may be NULL_TREE) of TYPE before GSI; return R.  */
 tree bpfs_emit (gimple_stmt_iterator *gsi, location_t loc, tree type,

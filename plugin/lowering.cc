@@ -81,8 +81,11 @@ bpfs_asm_operand (const char *constraint, tree value)
 
 gasm *
 bpfs_build_asm (location_t loc, const char *text, tree out, int nin,
-		tree *ins, const char **icons, bool clobber_r0)
+		tree *ins, const char **icons, int clobbered_regs)
 {
+  static const char *const regs[] = { "r0", "r1", "r2", "r3", "r4", "r5",
+				      "r6" };
+  gcc_assert (clobbered_regs >= 0 && clobbered_regs <= (int) ARRAY_SIZE (regs));
   vec<tree, va_gc> *inputs = NULL, *outputs = NULL, *clobbers = NULL;
   if (out)
     vec_safe_push (outputs, bpfs_asm_operand ("=r", out));
@@ -90,9 +93,9 @@ bpfs_build_asm (location_t loc, const char *text, tree out, int nin,
     vec_safe_push (inputs, bpfs_asm_operand (icons[i], ins[i]));
   vec_safe_push (clobbers, build_tree_list (NULL_TREE,
 					    build_string (6, "memory")));
-  if (clobber_r0)
+  for (int i = 0; i < clobbered_regs; i++)
     vec_safe_push (clobbers, build_tree_list (NULL_TREE,
-					      build_string (2, "r0")));
+					      build_string (2, regs[i])));
   gasm *stmt = gimple_build_asm_vec (text, inputs, outputs, clobbers, NULL);
   gimple_asm_set_volatile (stmt, true);
   gimple_set_location (stmt, loc);

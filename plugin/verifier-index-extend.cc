@@ -21,6 +21,7 @@
  * say anything useful).  */
 #include "plugin/gcc-compat.h"
 #include "plugin/verifier.h"
+#include "plugin/lower.h"
 #include "gimple-range.h"
 
 /* NAME is a signed integer SSA name narrower than 64 bits that RANGER
@@ -45,12 +46,8 @@ nonnegative_narrow_p (gimple_ranger *ranger, tree name, gimple *stmt)
 static tree
 unsigned_copy (gimple_stmt_iterator *gsi, tree name)
 {
-  tree utype = unsigned_type_for (TREE_TYPE (name));
-  tree u = make_ssa_name (utype);
-  gassign *conv = gimple_build_assign (u, NOP_EXPR, name);
-  gimple_set_location (conv, gimple_location (gsi_stmt (*gsi)));
-  gsi_insert_before (gsi, conv, GSI_SAME_STMT);
-  return u;
+  return bpfs_convert (gsi, gimple_location (gsi_stmt (*gsi)),
+		       unsigned_type_for (TREE_TYPE (name)), name);
 }
 
 /* The ARRAY_REFs of the reference REF (an operand of the statement at

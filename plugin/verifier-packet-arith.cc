@@ -22,6 +22,7 @@
  * one instruction the verifier takes).  */
 #include "plugin/gcc-compat.h"
 #include "plugin/verifier.h"
+#include "plugin/lower.h"
 
 /* NAME (an SSA name) is a load of a packet-pointer field of xdp_md or
    __sk_buff.  */
@@ -68,11 +69,8 @@ packet_field_plus_constant (tree name, tree *x, tree *c, enum tree_code *code)
 static tree
 difference (gimple_stmt_iterator *gsi, tree type, tree x, tree y)
 {
-  tree d = make_ssa_name (type);
-  gassign *g = gimple_build_assign (d, MINUS_EXPR, x, y);
-  gimple_set_location (g, gimple_location (gsi_stmt (*gsi)));
-  gsi_insert_before (gsi, g, GSI_SAME_STMT);
-  return d;
+  return bpfs_emit (gsi, gimple_location (gsi_stmt (*gsi)), type, MINUS_EXPR,
+		    x, y);
 }
 
 /* STMT at GSI, `A - B', with a constant moved across a packet-pointer
