@@ -52,6 +52,27 @@ def run(cmd, timeout, cwd=None):
         return None, "", "timeout"
 
 
+def compile_command(opts, compiler, olevel, cpu, src, obj, extra=()):
+    """The command that builds SRC into OBJ: compiler "cc" (bpf-cc, from
+    opts.bin), "clang" (opts.clang) or "gcc" (opts.bpf_gcc, no plugin)."""
+    base = ["-%s" % olevel, "-w", "-g", "-I", HERE] + BPF_INC + list(extra) + ["-c", src, "-o", obj]
+    if compiler == "cc":
+        return [os.path.join(opts.bin, "bpf-cc"), "-target", "bpf", "-mcpu=" + cpu] + base
+    if compiler == "clang":
+        return [opts.clang, "-target", "bpf", "-mcpu=" + cpu] + base
+    # bpf-gcc without the plugin; GCC 12 knows v1..v3
+    c = cpu if cpu in ("v1", "v2", "v3") else "v3"
+    return [opts.bpf_gcc, "-mcpu=" + c, "-gbtf", "-DBG_KERNEL_HELPER"] + [a for a in base if a != "-g"]
+
+
+def compile_error(err):
+    """A failed compile's first error line, the file name cut (a compile
+    failure's finding KEY is made of it)."""
+    lines = err.strip().splitlines() or ["?"]
+    errs = [l for l in lines if "error" in l] or lines
+    return re.sub(r"^\S*prog\.c:", "", errs[0])[:300]
+
+
 def variants(opts):
     """[(name, compiler, olevel, cpu)]"""
     vs = []
@@ -138,21 +159,12 @@ class Case:
     # ------------------------------------------------------------- compile
     def compile(self, tag, compiler, olevel, cpu, extra=()):
         obj = os.path.join(self.dir, tag + ".o")
-        base = ["-%s" % olevel, "-w", "-g", "-I", HERE] + BPF_INC + list(extra) + ["-c", self.src, "-o", obj]
-        if compiler == "cc":
-            cmd = [os.path.join(self.opts.bin, "bpf-cc"), "-target", "bpf", "-mcpu=" + cpu] + base
-        elif compiler == "clang":
-            cmd = [self.opts.clang, "-target", "bpf", "-mcpu=" + cpu] + base
-        else:  # bpf-gcc without the plugin; GCC 12 knows v1..v3
-            c = cpu if cpu in ("v1", "v2", "v3") else "v3"
-            cmd = [self.opts.bpf_gcc, "-mcpu=" + c, "-gbtf", "-DBG_KERNEL_HELPER"] + [a for a in base if a != "-g"]
+        cmd = compile_command(self.opts, compiler, olevel, cpu, self.src, obj, extra)
         rc, _, err = run(cmd, self.opts.compile_timeout)
         if rc is None:
             return None, "timeout"
         if rc != 0 or not os.path.exists(obj):
-            lines = err.strip().splitlines() or ["?"]
-            errs = [l for l in lines if "error" in l] or lines
-            return None, re.sub(r"^\S*prog\.c:", "", errs[0])[:300]
+            return None, compile_error(err)
         return obj, None
 
     # ----------------------------------------------------------------- run

@@ -30,7 +30,7 @@ they are few (none in the runs so far) and reduced by hand.
 The interestingness test is this script again (--check), which cvise runs
 in its own temporary directories.
 """
-import argparse, json, os, re, shutil, subprocess, sys, tempfile
+import argparse, json, os, re, shutil, subprocess, sys, tempfile, types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -39,38 +39,15 @@ fd = __import__("fuzz-diff")  # its compile flags and verifier-log reader
 REDUCIBLE = ("cc-only-refusal", "cc-compile-fail")
 
 
-def run(cmd, timeout=120):
-    try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=timeout, universal_newlines=True, errors="replace")
-        return p.returncode, p.stdout, p.stderr
-    except subprocess.TimeoutExpired:
-        return None, "", "timeout"
-
-
-def compile_cmd(cfg, compiler, olevel, cpu, src, obj):
-    base = ["-%s" % olevel, "-w", "-g", "-I", HERE] + fd.BPF_INC + ["-c", src, "-o", obj]
-    if compiler == "cc":
-        return [os.path.join(cfg["bin"], "bpf-cc"), "-target", "bpf", "-mcpu=" + cpu] + base
-    return [cfg["clang"], "-target", "bpf", "-mcpu=" + cpu] + base
-
-
 def key_regex(key):
     """fuzz-diff's KEY (numbers written N, cut at 120 characters) as a
     regular expression for the start of an error line."""
     return re.compile("^" + re.escape(key.strip()).replace("N", r"\d+"))
 
 
-def first_compile_error(err):
-    for line in err.splitlines():
-        m = re.search(r"error: (.*)", line)
-        if m:
-            return m.group(1)
-    return ""
-
-
 def interesting(cfg, src):
     """True when SRC still shows the finding CFG describes."""
+    tools = types.SimpleNamespace(bin=cfg["bin"], clang=cfg["clang"], bpf_gcc=None)
     o, c = cfg["olevel"], cfg["cpu"]
     want = key_regex(cfg["key"])
     # The program must stay a defined one: cvise's cuts drift into
@@ -78,31 +55,31 @@ def interesting(cfg, src):
     # which one compiler deletes and the other keeps.  The native build
     # (fuzz-diff's harness) with warnings for uninitialised values as
     # errors and UBSan must print its checksum within 2 seconds.
-    rc, _, _ = run(["gcc", "-O1", "-w", "-Werror=uninitialized", "-Werror=maybe-uninitialized",
+    rc, _, _ = fd.run(["gcc", "-O1", "-w", "-Werror=uninitialized", "-Werror=maybe-uninitialized",
                     "-fsanitize=undefined", "-fno-sanitize-recover=all", "-I", HERE, src,
-                    "-o", "native"])
+                    "-o", "native"], 120)
     if rc != 0:
         return False
-    rc, out, _ = run(["./native"], 2)
-    if rc != 0 or not out.strip().isdigit() or int(out.strip()) & 0xffffffff != cfg["native"]:
+    rc, out, _ = fd.run(["./native"], 2)
+    if rc != 0 or not out.strip().isdigit() or fd.u32(out.strip()) != cfg["native"]:
         return False
     # clang-19's build at the peer level must work (and load) first: a cut
     # that breaks the C for both compilers is not the finding.
     peer = cfg["peer_olevel"]
-    rc, _, _ = run(compile_cmd(cfg, "clang", peer, c, src, "clang.o"))
+    rc, _, _ = fd.run(fd.compile_command(tools, "clang", peer, c, src, "clang.o"), 120)
     if rc != 0:
         return False
-    rc, out, err = run(compile_cmd(cfg, "cc", o, c, src, "cc.o"))
+    rc, out, err = fd.run(fd.compile_command(tools, "cc", o, c, src, "cc.o"), 120)
     if cfg["class"] == "cc-compile-fail":
-        return rc not in (0, None) and bool(want.match(first_compile_error(err)))
+        return rc not in (0, None) and bool(want.match(fd.compile_error(err)))
     if rc != 0:
         return False
     kl = os.path.join(cfg["bin"], "bpf-kload")
-    rc, out, err = run([kl, "--json", "--data-hex", cfg["packet"], "clang.o"], 60)
+    rc, out, err = fd.run([kl, "--json", "--data-hex", cfg["packet"], "clang.o"], 60)
     m = re.search(r'"retval":(-?\d+)', out)
-    if rc != 0 or not m or int(m.group(1)) & 0xffffffff != cfg["native"]:
+    if rc != 0 or not m or fd.u32(m.group(1)) != cfg["native"]:
         return False
-    rc, out, err = run([kl, "--verbose", "--data-hex", cfg["packet"], "cc.o"], 60)
+    rc, out, err = fd.run([kl, "--verbose", "--data-hex", cfg["packet"], "cc.o"], 60)
     if rc != 1:
         return False
     return bool(want.match(fd.first_error_line(out + "\n" + err)))
