@@ -255,11 +255,8 @@ names_self (const char *command)
 static bool
 names_self_command (const char *cmd)
 {
-  while (*cmd == ' ' || *cmd == '\t')
-    cmd++;
+  cmd += strspn (cmd, " \t");
   size_t n = strcspn (cmd, " \t");
-  if (cmd[n] == '\0')
-    return names_self (cmd);
   char first[PATH_MAX];
   if (n == 0 || n >= sizeof first)
     return false;
