@@ -34,7 +34,7 @@ TEST_PROGS_PACKAGES := clang-19 llvm-19 lld-19 lld libcap-dev libelf-dev zlib1g-
 # headers live in the multiarch directory.
 BPF_INCLUDES := -I/usr/include -idirafter /usr/include/$(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 
-.PHONY: all deps plugin runtime tools gcc-testsuite check check-unit demo install clean check-selftests check-inline-asm check-naked check-test-progs \
+.PHONY: all deps plugin runtime tools gcc-testsuite check check-unit demo install clean check-selftests check-inline-asm check-naked check-test-progs clang-options \
         distclean bench fuzz fuzz-diff fuzz-reduce headers
 all: plugin runtime tools
 
@@ -180,6 +180,24 @@ check-selftests: all
 check-test-progs: all
 	$(call install-packages,test-progs,$(TEST_PROGS_PACKAGES))
 	CPU="$(CPU)" sh testsuite/test-progs/run.sh $(BUILD)
+
+# Every driver option of clang-19 (doc/bpf-cc.md, "Every clang option"):
+# what clang-19 does with each in a BPF compile, probed again and compared
+# with runtime/cc/clang-options.tsv (the table bpf-cc is built with;
+# CLANG_OPTIONS_UPDATE=1 writes the new one), then every option through
+# bpf-cc: the table by class and the refusals with their reasons.  About
+# two minutes; make check runs the walk against the committed table.
+clang-options: all
+	$(call install-packages,clang-options,clang-19 llvm-19 python3)
+	python3 runtime/cc/probe-clang-options.py > $(BUILD)/clang-options.tsv
+	@if diff -u runtime/cc/clang-options.tsv $(BUILD)/clang-options.tsv; then \
+	  echo "clang-options: runtime/cc/clang-options.tsv is clang-19's as installed"; \
+	elif [ -n "$(CLANG_OPTIONS_UPDATE)" ]; then \
+	  cp $(BUILD)/clang-options.tsv runtime/cc/clang-options.tsv; \
+	  echo "clang-options: runtime/cc/clang-options.tsv updated: rebuild bpf-cc"; \
+	else echo "clang-options: the table differs (above)"; exit 1; fi
+	python3 testsuite/bpfsupport.dropin/clang-options-walk.py --bpf-cc $(abspath $(BIN))/bpf-cc \
+	  --tsv runtime/cc/clang-options.tsv --rules runtime/cc/clang-option-rules.txt --compile --table
 
 # Every __naked function of those selftests that both compilers build: its
 # bytes in bpf-gcc + bpfsupport's object against clang's, relocations aside

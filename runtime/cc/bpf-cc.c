@@ -30,6 +30,33 @@
 
 #include "gcc-options.h"
 
+/* Every driver option of clang-19 but the warnings, with what clang-19
+   does with it in a BPF compile (runtime/cc/probe-clang-options.py):
+   'u' warns "argument unused during compilation", 't' refuses it for
+   target bpf, 'e' refused the sample value, 's' same object, 'd' only
+   the debug sections differ, 'c' the object differs, 'n' no object (it
+   prints).  SEPARATE: its value is the next argument.  */
+struct clang_option
+{
+  const char *name;
+  char verdict;
+  bool separate;
+  const char *clang_error;
+};
+
+/* runtime/cc/clang-option-rules.txt: 'a'lias, 'p'ass, 'i'gnore or
+   'r'efuse, for an option that bpf-cc.c's own mappings and bpf-gcc's
+   option names do not cover.  */
+struct option_rule
+{
+  char what;
+  const char *pattern;
+  const char *replacement;
+  const char *why;
+};
+
+#include "clang-options.h"
+
 #ifndef BPF_CC_VERSION
 #define BPF_CC_VERSION "0.1"
 #endif
@@ -67,7 +94,12 @@ static const char usage[] =
   "                       assemble with binutils' bpf-as instead of bpf-asm\n"
   "  -fintegrated-as, -integrated-as\n"
   "                       assemble with bpf-asm (the default)\n"
-  "  -Qunused-arguments   accepted and ignored\n"
+  "  -fdebug-default-version=N\n"
+  "                       -gdwarf-N when -g is given without -gdwarf-N\n"
+  "  -mllvm -bpf-stack-size=N\n"
+  "                       -mframe-limit=N (other -mllvm options are refused)\n"
+  "  -nostdlibinc         leaves out the host's headers, keeps bpf-gcc's own\n"
+  "  -Qunused-arguments   no \"argument unused\" warnings\n"
   "  -dumpversion         print " BPF_CC_CLANG_COMPAT " (the clang version bpf-cc stands for)\n"
   "  -print-resource-dir  -print-file-name= (bpf-gcc's own directory)\n"
   "  -emit-llvm           refused; when stdout is a pipe (`-o - | llc'), the\n"
@@ -98,6 +130,12 @@ static const char usage[] =
   "  BPF_GCC              the bpf-gcc driver to run (default " BPF_CC_GCC ";\n"
   "                       ignored when it, or its first word, names bpf-cc)\n"
   "\n"
+  "Every other option of clang-19: passed on as GCC's under its name\n"
+  "(--std=, -frecord-command-line...), dropped where it changes nothing in a\n"
+  "BPF object (C++, Objective-C, GPU, linking, message forms...), clang's\n"
+  "\"argument unused during compilation\" warning where clang gives it\n"
+  "(an error under -Werror), refused with the reason where it would change\n"
+  "the object in a way bpf-gcc cannot (runtime/cc/clang-option-rules.txt).\n"
   "bpf-gcc gets -Wno-maybe-uninitialized before these options (clang has no\n"
   "such warning).  Other options are refused with one line naming them.\n"
   "See bpf-cc(1).\n";
@@ -161,7 +199,7 @@ is_file (const char *path)
 /* -O followed by a level bpf-gcc reads (-O4 and up mean -O3, as in clang).  */
 #define ISDIGIT_OR_S(c) (((c) >= '0' && (c) <= '9') || (c) == 's' || (c) == 'g')
 
-static void
+static void __attribute__ ((noreturn))
 unsupported (const char *opt, const char *why)
 {
   fprintf (stderr, "bpf-cc: error: unsupported option '%s' (%s)\n", opt, why);
@@ -175,7 +213,7 @@ gcc_knows (const char *opt)
   char name[256];
   size_t len;
   const char *eq = strchr (opt, '=');
-  if (opt[1] == 'f' || opt[1] == 'W')
+  if (opt[1] == 'f' || opt[1] == 'W' || opt[1] == 'g')
     {
       if (starts (opt + 2, "no-"))
 	snprintf (name, sizeof name, "-%c%s", opt[1], opt + 5);
@@ -201,6 +239,76 @@ gcc_knows (const char *opt)
     }
   return false;
 }
+
+/* clang-19's entry for OPT: its exact name, or its name up to `='.  */
+static const struct clang_option *
+find_clang_option (const char *opt)
+{
+  const char *eq = strchr (opt, '=');
+  size_t n = eq ? (size_t) (eq - opt) + 1 : 0;
+  for (size_t i = 0; i < sizeof clang_options / sizeof *clang_options; i++)
+    {
+      const char *name = clang_options[i].name;
+      if (!strcmp (name, opt) || (n && strlen (name) == n && !strncmp (name, opt, n)))
+	return &clang_options[i];
+    }
+  /* A one-letter option with its value joined: -L/dir, -lfoo, -Wl,... */
+  for (size_t i = 0; i < sizeof clang_options / sizeof *clang_options; i++)
+    {
+      const char *name = clang_options[i].name;
+      if (clang_options[i].separate && strlen (name) == 2 && opt[0] == '-'
+	  && opt[1] == name[1])
+	return &clang_options[i];
+    }
+  return NULL;
+}
+
+/* The rule for OPT: a pattern that is its exact name or its name up to
+   `=', or a prefix ending in `*'.  The first that matches.  */
+static const struct option_rule *
+find_rule (const char *opt)
+{
+  const char *eq = strchr (opt, '=');
+  size_t n = eq ? (size_t) (eq - opt) + 1 : 0;
+  for (size_t i = 0; i < sizeof option_rules / sizeof *option_rules; i++)
+    {
+      const char *p = option_rules[i].pattern;
+      size_t len = strlen (p);
+      if (len && p[len - 1] == '*')
+	{
+	  if (!strncmp (opt, p, len - 1))
+	    return &option_rules[i];
+	}
+      else if (!strcmp (p, opt) || (n && len == n && !strncmp (p, opt, n)))
+	return &option_rules[i];
+    }
+  /* -lfoo is -l's.  */
+  const struct clang_option *c = find_clang_option (opt);
+  if (c && strcmp (c->name, opt) && strlen (c->name) == 2)
+    return find_rule (c->name);
+  return NULL;
+}
+
+static bool
+is_wildcard (const struct option_rule *r)
+{
+  return r->pattern[strlen (r->pattern) - 1] == '*';
+}
+
+/* Whether OPT's value is the next argument, as clang reads it.  */
+static bool
+clang_separate (const char *opt)
+{
+  const struct clang_option *c = find_clang_option (opt);
+  return c && c->separate && !strcmp (c->name, opt);
+}
+
+/* The options clang-19 would warn about as "argument unused during
+   compilation", with their values: bpf-cc warns the same way, once the
+   whole command line is read (-Qunused-arguments silences it, -Werror
+   makes it an error, as in clang).  */
+static const char **unused_args;
+static size_t nunused;
 
 /* The directory holding this program, symlinks resolved.  */
 static char *
@@ -564,8 +672,39 @@ main (int argc, char **argv)
   argc = (int) nargs;
   argv = args;
   user = calloc ((size_t) argc * 2 + 1, sizeof *user);
-  if (!user)
+  unused_args = calloc ((size_t) argc + 1, sizeof *unused_args);
+  if (!user || !unused_args)
     return 1;
+  /* Read before the options are mapped: they decide the unused-argument
+     warnings and the DWARF version, wherever they are on the line.  */
+  const char *dwarf_default = NULL;
+  bool quiet_unused = false, werror_unused = false, debug_on = false;
+  bool dwarf_given = false, deps_on = false;
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (!strcmp (a, "-M") || !strcmp (a, "-MM") || !strcmp (a, "-MD")
+	  || !strcmp (a, "-MMD"))
+	deps_on = true;
+      if (!strcmp (a, "-Qunused-arguments")
+	  || !strcmp (a, "-Wno-unused-command-line-argument")
+	  || !strcmp (a, "-w"))
+	quiet_unused = true;
+      else if (!strcmp (a, "-Werror")
+	       || !strcmp (a, "-Werror=unused-command-line-argument"))
+	werror_unused = true;
+      else if (!strcmp (a, "-Wno-error")
+	       || !strcmp (a, "-Wno-error=unused-command-line-argument"))
+	werror_unused = false;
+      else if (starts (a, "-gdwarf"))
+	dwarf_given = debug_on = true;
+      else if (!strcmp (a, "-g0") || !strcmp (a, "-ggdb0"))
+	debug_on = false;
+      else if (a[0] == '-' && a[1] == 'g' && (!a[2] || !strcmp (a, "-g1")
+		|| !strcmp (a, "-g2") || !strcmp (a, "-g3") || starts (a, "-ggdb")
+		|| !strcmp (a, "-gline-tables-only")))
+	debug_on = true;
+    }
 
   for (int i = 1; i < argc; i++)
     {
@@ -573,6 +712,45 @@ main (int argc, char **argv)
       if (a[0] != '-' || !strcmp (a, "-"))
 	{
 	  user[nuser++] = a;
+	  continue;
+	}
+      /* clang-option-rules.txt: an exact name always; a `*' pattern only
+	 for an option clang-19 has (not for a misspelt one), does not
+	 refuse for bpf, and bpf-gcc does not know itself.  */
+      const struct option_rule *rule = find_rule (a);
+      const struct clang_option *known = find_clang_option (a);
+      if (rule && is_wildcard (rule)
+	  && (gcc_knows (a) || !known || known->verdict == 't'))
+	rule = NULL;
+      if (rule)
+	{
+	  bool sep = clang_separate (a);
+	  if (sep && i + 1 >= argc)
+	    {
+	      fprintf (stderr, "bpf-cc: error: missing argument to '%s'\n", a);
+	      return 1;
+	    }
+	  if (rule->what == 'r')
+	    unsupported (a, rule->why);
+	  if (rule->what == 'i')
+	    {
+	      i += sep;
+	      continue;
+	    }
+	  if (rule->what == 'p')
+	    {
+	      user[nuser++] = a;
+	      if (sep)
+		user[nuser++] = argv[++i];
+	      continue;
+	    }
+	  /* An alias: the same option under GCC's name, its value kept; then
+	     mapped as if given so.  */
+	  const char *eq = strchr (a, '=');
+	  argv[i] = (char *) (eq && strchr (rule->pattern, '=')
+			      ? concat (rule->replacement, eq + 1)
+			      : rule->replacement);
+	  i--;
 	  continue;
 	}
       if (!strcmp (a, "--help"))
@@ -618,6 +796,13 @@ main (int argc, char **argv)
 	    }
 	  if (!strcmp (a, "-o"))
 	    output = argv[i + 1];
+	  /* Where and how to write dependencies, when none are asked for:
+	     clang says nothing, GCC refuses.  */
+	  if (!deps_on && a[1] == 'M')
+	    {
+	      i++;
+	      continue;
+	    }
 	  user[nuser++] = a;
 	  user[nuser++] = argv[++i];
 	  continue;
@@ -651,12 +836,19 @@ main (int argc, char **argv)
 	integrated_as = true;
       else if (!strcmp (a, "-Qunused-arguments"))
 	;
+      else if (!strcmp (a, "-nostdlibinc"))
+	/* clang's: no system directories, its own headers kept; bpf-cc's
+	   system directories are the host's, which it adds itself.  */
+	nostdinc = true;
       else if (!strcmp (a, "-print-resource-dir"))
 	add ("-print-file-name=");
       else if (starts (a, "-print-file-name=") || starts (a, "-print-prog-name="))
 	user[nuser++] = a;
       else if (starts (a, "-fplugin-arg-bpfsupport-"))
 	add (a);
+      else if (!deps_on && (!strcmp (a, "-MP") || !strcmp (a, "-MG")
+			    || (a[1] == 'M' && joined_value (a))))
+	;
       else if (is_plain (a))
 	{
 	  if (!strcmp (a, "-nostdinc"))
@@ -671,7 +863,8 @@ main (int argc, char **argv)
 	    output = a + 2;
 	  user[nuser++] = a;
 	}
-      else if (starts (a, "-std=") || starts (a, "-O") || starts (a, "-gdwarf")
+      else if (starts (a, "-std=") || starts (a, "-O") || !strcmp (a, "-gdwarf")
+	       || (starts (a, "-gdwarf-") && a[8] >= '2' && a[8] <= '5' && !a[9])
 	       || !strcmp (a, "-gbtf") || starts (a, "-Wp,") || starts (a, "-Wa,"))
 	{
 	  if (starts (a, "-O") && !ISDIGIT_OR_S (a[2]))
@@ -700,16 +893,70 @@ main (int argc, char **argv)
 	}
       else if (!strcmp (a, "-emit-llvm"))
 	emit_llvm = true;
-      else if (!strcmp (a, "-mllvm") || !strcmp (a, "-Xclang"))
-	unsupported (a, "clang-only: LLVM's internals; remove it for bpf-cc");
-      else if ((a[1] == 'f' || a[1] == 'm') && gcc_knows (a))
+      else if (!strcmp (a, "-mllvm"))
+	{
+	  /* LLVM's BPF stack limit is bpf-gcc's -mframe-limit; the rest of
+	     LLVM's internal options have no bpf-gcc meaning.  */
+	  const char *v = i + 1 < argc ? argv[i + 1] : "";
+	  if (!starts (v, "-bpf-stack-size="))
+	    unsupported (i + 1 < argc ? concat ("-mllvm ", v) : a,
+			 "an option of LLVM's internals; of them bpf-cc maps "
+			 "-bpf-stack-size=N, to bpf-gcc's -mframe-limit=N");
+	  add (concat ("-mframe-limit=", v + strlen ("-bpf-stack-size=")));
+	  i++;
+	}
+      else if (starts (a, "-fdebug-default-version="))
+	{
+	  const char *v = a + strlen ("-fdebug-default-version=");
+	  if (v[0] < '2' || v[0] > '5' || v[1])
+	    {
+	      fprintf (stderr, "bpf-cc: error: invalid integral value '%s' in "
+		       "'%s'\n", v, a);
+	      return 1;
+	    }
+	  dwarf_default = v;
+	}
+      else if ((a[1] == 'f' || a[1] == 'm' || a[1] == 'g') && gcc_knows (a)
+	       && !(find_clang_option (a)
+		    && find_clang_option (a)->verdict == 't'))
 	user[nuser++] = a;
-      else if (a[1] == 'f' || a[1] == 'm')
-	unsupported (a, "clang-only; bpf-gcc has no equivalent: remove it "
-		     "for bpf-cc, see bpf-cc(1)");
       else
-	unsupported (a, "clang-only or unknown; see bpf-cc --help");
+	{
+	  /* What clang-19 itself does with the option in a BPF compile.  */
+	  const struct clang_option *c = find_clang_option (a);
+	  bool sep = clang_separate (a);
+	  if (c && c->verdict == 'u')
+	    {
+	      unused_args[nunused++] = sep && i + 1 < argc
+				       ? concat (concat (a, " "), argv[i + 1]) : a;
+	      i += sep && i + 1 < argc;
+	    }
+	  else if (c && c->verdict == 't')
+	    unsupported (a, "clang-19 refuses it for target bpf too");
+	  else if (a[1] == 'f' || a[1] == 'm')
+	    unsupported (a, "clang-only; bpf-gcc has no equivalent: remove it "
+			 "for bpf-cc, see bpf-cc(1)");
+	  else
+	    unsupported (a, "clang-only or unknown; see bpf-cc --help");
+	}
     }
+
+  /* clang's "argument unused" warnings: silenced by -Qunused-arguments or
+     -Wno-unused-command-line-argument, errors under -Werror.  */
+  if (nunused && !quiet_unused)
+    for (size_t k = 0; k < nunused; k++)
+      fprintf (stderr, "bpf-cc: %s: argument unused during compilation: "
+	       "'%s' [%s-Wunused-command-line-argument]\n",
+	       werror_unused ? "error" : "warning", unused_args[k],
+	       werror_unused ? "-Werror," : "");
+  if (nunused && !quiet_unused && werror_unused)
+    return 1;
+
+  /* -fdebug-default-version=N: DWARF N when -g asks for debug
+     information and no -gdwarf-N says which (as clang; bpf-cc keeps DWARF
+     only with -fplugin-arg-bpfsupport-dwarf, doc/debug-info.md).  */
+  if (dwarf_default && debug_on && !dwarf_given)
+    add (concat ("-gdwarf-", dwarf_default));
 
   if (emit_llvm)
     {
