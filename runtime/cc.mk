@@ -24,6 +24,16 @@ $(OBJDIR)/cc/bpf-cc.o: cc/bpf-cc.c $(CC_OPTIONS_H) $(CC_CLANG_OPTIONS_H)
 	  -DBPF_CC_MULTIARCH='"$(CC_MULTIARCH)"' \
 	  -DBPF_CC_GCC_VERSION='"$(CC_GCC_VERSION)"' -MMD -MP -c $< -o $@
 
-$(BIN)/bpf-cc: $(OBJDIR)/cc/bpf-cc.o
+$(OBJDIR)/cc/%.o: cc/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(RT_CFLAGS) -o $@ $<
+	$(CC) $(RT_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BIN)/bpf-cc: $(OBJDIR)/cc/bpf-cc.o $(OBJDIR)/cc/run.o $(OBJDIR)/cc/asm-inputs.o
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) -o $@ $^
+
+# Unit tests of bpf-cc's GCC-free parts (testsuite/bpfsupport.unit/cc.exp).
+all: $(BUILD)/tests/cc-asm-inputs
+$(BUILD)/tests/cc-asm-inputs: $(OBJDIR)/cc/asm-inputs-test.o $(OBJDIR)/cc/asm-inputs.o
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) -o $@ $^

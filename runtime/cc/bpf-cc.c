@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "gcc-options.h"
+#include "run.h"
 
 /* Every driver option of clang-19 but the warnings, with what clang-19
    does with it in a BPF compile (runtime/cc/probe-clang-options.py):
@@ -1036,8 +1037,5 @@ main (int argc, char **argv)
       if (print_only)
 	return 0;
     }
-  execvp (cmd[0], (char *const *) cmd);
-  fprintf (stderr, "bpf-cc: error: cannot run %s: %s (set BPF_GCC to the "
-	   "bpf-gcc driver)\n", cmd[0], strerror (errno));
-  return 127;
+  return bpfcc_run (cmd, ncmd);
 }
