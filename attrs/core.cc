@@ -898,10 +898,14 @@ resolve_field_info (location_t loc, tree fndecl, tree field, int kind)
   else if (TREE_CODE (f) == INTEGER_CST && POINTER_TYPE_P (TREE_TYPE (f)))
     {
       /* `((T *)0)->arr' decayed: GCC's front end folded &((T *)0)->arr[0]
-	 to a constant before we see it.  */
+	 to a constant before we see it (build_unary_op's offsetof trick,
+	 while the argument list is parsed).  bpf-cc compiles such a file
+	 again with a base GCC does not fold (runtime/cc/core-bases.c),
+	 when it sees this message: keep its first words.  */
       error_at (loc, "%qD cannot see which field this is: GCC folded the "
-		"array member's address to a constant; use libbpf 1.5's "
-		"%<bpf_core_read.h%> or the %<p->field%> form", fndecl);
+		"array member's address to a constant; build with bpf-cc, "
+		"which compiles this form, or write %<p->field%> with a "
+		"pointer variable p", fndecl);
       return error_mark_node;
     }
   if (TREE_CODE (f) != COMPONENT_REF && TREE_CODE (f) != ARRAY_REF)

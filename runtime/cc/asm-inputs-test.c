@@ -1,10 +1,12 @@
-/* asm-inputs-test.c: unit tests of asm-inputs.c, one PASS:/FAIL: line
-   each (testsuite/bpfsupport.unit/cc.exp).  */
+/* asm-inputs-test.c: unit tests of bpf-cc's rewrites of preprocessed C,
+   asm-inputs.c and core-bases.c, one PASS:/FAIL: line each
+   (testsuite/bpfsupport.unit/cc.exp).  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "asm-inputs.h"
+#include "core-bases.h"
 
 static int failures;
 
@@ -25,9 +27,41 @@ expect (const char *name, const char *in, const char *want, int want_count)
   free (out);
 }
 
+static void
+expect_core (const char *name, const char *in, const char *want, int want_count)
+{
+  char *out = NULL;
+  size_t len = 0;
+  int count = core_null_bases (in, strlen (in), &out, &len);
+  if (count == want_count && out && len == strlen (want)
+      && !memcmp (out, want, len))
+    printf ("PASS: core-bases: %s\n", name);
+  else
+    {
+      printf ("FAIL: core-bases: %s: got %d \"%.*s\"\n", name, count,
+	      (int) len, out ? out : "");
+      failures++;
+    }
+  free (out);
+}
+
+#define DECL "extern void *const __bpfs_core_base;\n"
+
 int
 main (void)
 {
+  expect_core ("a null base in the first argument",
+	       "x = __builtin_preserve_field_info(((struct T *)0)->arr, 2);",
+	       DECL "x = __builtin_preserve_field_info(((struct T *)__bpfs_core_base)->arr, 2);", 1);
+  expect_core ("typeof and spaces, nested parentheses",
+	       "__builtin_preserve_field_info ( ( ( typeof(struct T) * ) 0 )->a[1].b , 0)",
+	       DECL "__builtin_preserve_field_info ( ( ( typeof(struct T) * ) __bpfs_core_base )->a[1].b , 0)", 1);
+  expect_core ("not the second argument, not other calls, not 0x0 or 0.5",
+	       "f((int *)0); __builtin_preserve_field_info(p->a, (long *)0); g((char *)0x0, (int *)0.5);",
+	       "f((int *)0); __builtin_preserve_field_info(p->a, (long *)0); g((char *)0x0, (int *)0.5);", 0);
+  expect_core ("strings and line markers",
+	       "# 1 \"__builtin_preserve_field_info((int *)0)\"\ns = \"__builtin_preserve_field_info((T *)0)\";",
+	       "# 1 \"__builtin_preserve_field_info((int *)0)\"\ns = \"__builtin_preserve_field_info((T *)0)\";", 0);
   expect ("an input's + is dropped",
 	  "asm volatile(\"%[x] &= 0xff\" :: [x] \"+r\"(v));",
 	  "asm volatile(\"%[x] &= 0xff\" :: [x] \"r\"(v));", 1);

@@ -1,14 +1,16 @@
 /* run.c: bpf-cc runs bpf-gcc, and compiles again what GCC refuses only
-   for clang's `+' in an input constraint.
+   for clang's `+' in an input constraint, or for a CO-RE field query on a
+   null pointer's array member.
  *
  * GCC 12 refuses `asm ("..." :: "+r" (v))' ("input operand constraint
  * contains '+'"); clang-19 reads the `+' as nothing (asm-inputs.c).  No
  * plugin hook runs before the C parser checks the constraint, so for a
  * compile (-c or -S) of one C file, bpf-gcc's messages are held back until
- * it exits.  When it failed and said that, the file is preprocessed (with
- * the user's dependency options, so that -MD still names the object and
- * the source's headers), the `+' of each input constraint is dropped from
- * the preprocessed text, and that is compiled with the same options; its
+ * it exits.  When it failed and said either, the file is preprocessed
+ * (with the user's dependency options, so that -MD still names the object
+ * and the source's headers), the `+' of each input constraint is dropped
+ * from the preprocessed text and the null bases of CO-RE field queries
+ * replaced (core-bases.c), and that is compiled with the same options; its
  * messages are the ones shown, and the first run's are dropped.  Any other
  * run is bpf-gcc's exec, as before.  */
 #include <errno.h>
@@ -23,9 +25,13 @@
 #include <unistd.h>
 
 #include "asm-inputs.h"
+#include "core-bases.h"
 #include "run.h"
 
+/* What bpf-gcc says about a form that the rewrites of the preprocessed
+   text (asm-inputs.c, core-bases.c) make it take.  */
 #define PLUS_MESSAGE "input operand constraint contains"
+#define CORE_MESSAGE "cannot see which field this is"
 
 /* bpf-gcc's options whose value is the next argument, as bpf-cc passes
    them.  */
@@ -238,7 +244,8 @@ bpfcc_run (const char *const *cmd, size_t ncmd)
   size_t err_len = 0;
   char *err_text = read_file (err_path, &err_len);
   bool plus = status == 1 && err_text
-	      && memmem (err_text, err_len, PLUS_MESSAGE, strlen (PLUS_MESSAGE));
+	      && (memmem (err_text, err_len, PLUS_MESSAGE, strlen (PLUS_MESSAGE))
+		  || memmem (err_text, err_len, CORE_MESSAGE, strlen (CORE_MESSAGE)));
   if (!plus)
     {
       if (err_text)
@@ -323,12 +330,16 @@ bpfcc_run (const char *const *cmd, size_t ncmd)
   char *text = status == 0 ? read_file (pre_path, &len) : NULL;
   char *rewritten = text ? malloc (len + 1) : NULL;
   int dropped = rewritten ? asm_inputs_drop_plus (text, len, rewritten, &out_len) : -1;
-  FILE *f = dropped >= 0 ? fopen (plus_path, "wb") : NULL;
-  bool written = f && fwrite (rewritten, 1, out_len, f) == out_len;
+  char *based = NULL;
+  size_t based_len = 0;
+  int bases = dropped >= 0 ? core_null_bases (rewritten, out_len, &based, &based_len) : -1;
+  FILE *f = bases >= 0 ? fopen (plus_path, "wb") : NULL;
+  bool written = f && fwrite (based, 1, based_len, f) == based_len;
   if (f && fclose (f) != 0)
     written = false;
   free (text);
   free (rewritten);
+  free (based);
   if (status == 0 && !written)
     {
       fprintf (stderr, "bpf-cc: error: cannot write %s: %s\n", plus_path,
