@@ -311,10 +311,18 @@ static int check_type(struct vctx *v, uint32_t id)
       if (k != BTFB_KIND_VAR && k != BTFB_KIND_FUNC)
         return fail(v, id, "DATASEC %s entry %u: type %u is not a VAR", name,
                     i, e[0]);
-      /* Size 0: left for libbpf to fill in, with the entries' offsets and
-         sizes, from the ELF sections and symbols (as clang does). */
-      if (!w[2])
+      /* Size 0: left for libbpf to fill in, with the entries' sizes, from
+         the ELF sections and symbols (as clang does).  The offsets the
+         assembler wrote must still be in order: the kernel refuses
+         entries out of order, and not every loader sorts them
+         (cilium/ebpf 0.9 does not). */
+      if (!w[2]) {
+        if (e[1] < end)
+          return fail(v, id, "DATASEC %s entry %u: offset %u is out of order",
+                      name, i, e[1]);
+        end = e[1];
         continue;
+      }
       if (e[1] < end)
         return fail(v, id, "DATASEC %s entry %u: offset %u overlaps or is "
                     "out of order", name, i, e[1]);

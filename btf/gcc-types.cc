@@ -679,14 +679,49 @@ map_definition_types (struct btf_gcc_state *st, tree def, int depth)
     }
 }
 
+/* A variable of a section, with where GCC writes it in that section:
+   cgraphunit's output_in_order writes the no_reorder variables first, by
+   their order of creation, then output_variables the others, in
+   FOR_EACH_VARIABLE's order.  */
+struct section_variable
+{
+  varpool_node *node;
+  int first;	/* 0: written by output_in_order, 1: by output_variables */
+  int rank;	/* node->order, or the position in FOR_EACH_VARIABLE */
+};
+
+static int
+section_variable_cmp (const void *pa, const void *pb)
+{
+  const section_variable *a = (const section_variable *) pa;
+  const section_variable *b = (const section_variable *) pb;
+  if (a->first != b->first)
+    return a->first - b->first;
+  return (a->rank > b->rank) - (a->rank < b->rank);
+}
+
 void
 bpfs_btf_add_variables (struct btf_gcc_state *st)
 {
   varpool_node *node;
   /* A DATASEC counts its variables in 16 bits.  */
   hash_map<nofree_string_hash, unsigned> per_section;
+  /* The kernel wants each DATASEC's entries in increasing offset order
+     ("Invalid offset"), and only the assembler knows the offsets: the
+     entries go in the order GCC writes the variables.  libbpf sorts them
+     itself, cilium/ebpf 0.9 (bpf2go's library) does not.  */
+  auto_vec<section_variable> ordered;
+  int position = 0;
   FOR_EACH_VARIABLE (node)
     {
+      section_variable sv = { node, node->no_reorder ? 0 : 1,
+			      node->no_reorder ? node->order : position++ };
+      ordered.safe_push (sv);
+    }
+  ordered.qsort (section_variable_cmp);
+  for (unsigned oi = 0; oi < ordered.length (); oi++)
+    {
+      node = ordered[oi].node;
       tree decl = node->decl;
       if (!VAR_P (decl) || DECL_ARTIFICIAL (decl) || !DECL_NAME (decl))
 	continue;

@@ -4,7 +4,9 @@
  *   bpfs-btf-check OBJECT
  *
  * prints, one per line:
- *   btf: kernel-accepted | rejected      (BTF_LOAD of the object's .BTF)
+ *   btf: kernel-accepted | rejected      (BTF_LOAD of the object's .BTF;
+ *        rejected too when a DATASEC's entries are out of offset order,
+ *        which libbpf hides by sorting them)
  *   prog NAME: func_info N line_info M   (what the kernel kept per program)
  * and exits 0 when the object loaded, 3 when its BTF was accepted but a
  * program was refused, 1 on other failures, 77 only when this kernel does
@@ -23,6 +25,35 @@
 static int print_warnings(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
   return level == LIBBPF_DEBUG ? 0 : vfprintf(stderr, fmt, ap);
+}
+
+/* The first DATASEC of the object's own .BTF whose entries are not in
+   increasing offset order, or NULL.  The kernel refuses such a DATASEC
+   ("Invalid offset"); libbpf sorts the entries when it opens the object,
+   so the copy loaded below would not show it, but not every loader does
+   (cilium/ebpf 0.9, bpf2go's library, loads them as they are).  */
+static const char *datasec_out_of_order(const struct btf *btf)
+{
+  for (__u32 id = 1; id < btf__type_cnt(btf); id++)
+    {
+      const struct btf_type *t = btf__type_by_id(btf, id);
+      if (!btf_is_datasec(t))
+        continue;
+      /* Externs (.kconfig, .ksyms) are all at 0 until libbpf places them,
+         in clang's objects too; only the variables defined here count. */
+      const struct btf_var_secinfo *v = btf_var_secinfos(t);
+      __u64 end = 0;
+      for (__u16 i = 0; i < btf_vlen(t); i++)
+        {
+          const struct btf_type *var = btf__type_by_id(btf, v[i].type);
+          if (!var || !btf_is_var(var) || btf_var(var)->linkage == BTF_VAR_GLOBAL_EXTERN)
+            continue;
+          if (v[i].offset < end)
+            return btf__name_by_offset(btf, t->name_off);
+          end = (__u64)v[i].offset + v[i].size;
+        }
+    }
+  return NULL;
 }
 
 int main(int argc, char **argv)
@@ -54,6 +85,16 @@ int main(int argc, char **argv)
     }
   if (btf_err == -EPERM && bpfs_kernel_forbids_bpf())
     return 77;
+  struct btf *elf_btf = btf__parse_elf(argv[1], NULL);
+  const char *unsorted = elf_btf ? datasec_out_of_order(elf_btf) : NULL;
+  if (unsorted)
+    {
+      printf("btf: rejected (DATASEC %s: entries out of offset order)\n", unsorted);
+      btf__free(elf_btf);
+      bpf_object__close(obj);
+      return 1;
+    }
+  btf__free(elf_btf);
   printf("btf: %s\n", btf_err ? "rejected" : "kernel-accepted");
   int err = bpf_object__load(obj);
   if (err)
