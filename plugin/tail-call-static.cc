@@ -10,8 +10,9 @@
  * d2e4c1e6c294, "bpf: Constant map key tracking for prog array pokes").
  *
  * The plugin defines the same name in every unit (first #include), as a
- * function-like macro (the headers never define it for GCC 12, so nothing
- * clashes), expanding to the sequence clang's definition writes:
+ * function-like macro (the headers define it for GCC 12 only when told
+ * __clang_major__, as bpf-cc does: then libbpf 1.1's own is used and the
+ * macro is taken back), expanding to the sequence clang's definition writes:
  *     mov %r1, CTX;  mov %r2, MAP;  mov %r3, SLOT;  call 12
  * in one asm statement, SLOT an "i" (immediate) operand: a slot that is not
  * a compile-time constant is a compile error ("impossible constraint"),
@@ -33,16 +34,67 @@ static const char tail_call_static_macro[] =
 
 static bool defined_macro;
 
+/* Whether the bpf_helpers.h at PATH defines bpf_tail_call_static for
+   this compile: libbpf 1.1's does under `__clang_major__ >= 8 &&
+   defined(__bpf__)' alone, and bpf-cc defines __clang_major__ (17, the
+   clang it stands for; later libbpf also asks for __clang__).  Then the
+   header's own function is the one (its asm is clang's syntax, which
+   bpf-asm reads), and our macro would turn its definition into a syntax
+   error.  */
+static bool
+header_defines_tail_call_static (const char *path)
+{
+  cpp_hashnode *major = cpp_lookup (parse_in, (const unsigned char *) "__clang_major__",
+				    strlen ("__clang_major__"));
+  if (!major || !cpp_macro_p (major))
+    return false;
+  const char *def = (const char *) cpp_macro_definition (parse_in, major);
+  const char *num = def ? strchr (def, ' ') : NULL;
+  if (!num || atoi (num + 1) < 8)
+    return false;
+  FILE *f = fopen (path, "r");
+  if (!f)
+    return false;
+  char line[512];
+  bool guarded = false;
+  while (fgets (line, sizeof line, f))
+    if (strstr (line, "__clang_major__ >= 8 && defined(__bpf__)")
+	&& !strstr (line, "__clang__"))
+      guarded = true;
+  fclose (f);
+  return guarded;
+}
+
 /* At the first #include (the headers come first, and with -E or
    -save-temps no unit is started: the preprocessed text must already have
-   the expansion), or at the start of the unit.  */
+   the expansion), or at the start of the unit; taken back when a
+   bpf_helpers.h that defines the function itself is entered.  */
 void
-bpfs_define_tail_call_static (void *, void *)
+bpfs_define_tail_call_static (void *gcc_data, void *)
 {
-  if (defined_macro || !parse_in)
+  if (!parse_in)
     return;
-  defined_macro = true;
-  cpp_define (parse_in, tail_call_static_macro);
+  if (!defined_macro)
+    {
+      defined_macro = true;
+      cpp_define (parse_in, tail_call_static_macro);
+    }
+  const char *path = (const char *) gcc_data;
+  size_t n = path ? strlen (path) : 0, k = strlen ("bpf/bpf_helpers.h");
+  if (n >= k && !strcmp (path + n - k, "bpf/bpf_helpers.h")
+      && header_defines_tail_call_static (path))
+    {
+      /* Undefined in place: a directive (cpp_undef) run while libcpp
+	 enters a file corrupts its buffers.  */
+      cpp_hashnode *node
+	= cpp_lookup (parse_in, (const unsigned char *) "bpf_tail_call_static",
+		      strlen ("bpf_tail_call_static"));
+      if (node && cpp_macro_p (node))
+	{
+	  node->type = NT_VOID;
+	  node->value.answers = NULL;
+	}
+    }
 }
 
 /* A function that makes a tail call must return int: the verifier refuses

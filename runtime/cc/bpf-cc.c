@@ -311,6 +311,25 @@ clang_separate (const char *opt)
 static const char **unused_args;
 static size_t nunused;
 
+/* -DNAME=N, N the WHICH-th number of BPF_CC_CLANG_COMPAT.  */
+static char *
+clang_version_macro (const char *name, int which)
+{
+  const char *v = BPF_CC_CLANG_COMPAT;
+  for (int i = 0; i < which && v; i++)
+    {
+      v = strchr (v, '.');
+      v = v ? v + 1 : NULL;
+    }
+  char *s;
+  if (asprintf (&s, "-D%s=%d", name, v ? atoi (v) : 0) < 0)
+    {
+      fputs ("bpf-cc: error: out of memory\n", stderr);
+      exit (1);
+    }
+  return s;
+}
+
 /* The directory holding this program, symlinks resolved.  */
 static char *
 self_dir (void)
@@ -1011,6 +1030,16 @@ main (int argc, char **argv)
        value), which a -Werror project builds with clang.  Before the
        user's options: -Wmaybe-uninitialized turns it back on.  */
     push ("-Wno-maybe-uninitialized");
+    /* The clang version bpf-cc stands for, as --version says: code gated
+       on `__clang_major__ >= 9' (BTF-defined maps) or `>= 15' (CO-RE type
+       relocations) takes the branch bpf-cc builds, and `>= 18' (cpu v4's
+       instructions, which bpf-cc writes only in part) the fallback.  Not
+       __clang__: headers read that as clang's own pragmas and builtins
+       (doc/bpf-cc.md, "Predefined macros").  Before the user's options, so
+       that -U removes them.  */
+    push (clang_version_macro ("__clang_major__", 0));
+    push (clang_version_macro ("__clang_minor__", 1));
+    push (clang_version_macro ("__clang_patchlevel__", 2));
     if (plugin_cpu[0])
       push (plugin_cpu);
     for (size_t i = 0; i < nuser; i++)
