@@ -21,7 +21,9 @@ DEPS_OK       := $(BUILD)/.deps-ok
 # (as root) or prints the command; every top-level target runs it first.
 DEB_PACKAGES := gcc-bpf binutils-bpf gcc-12-source g++ libgmp-dev libmpfr-dev \
   libmpc-dev xz-utils libelf-dev dejagnu expect libbpf-dev bpftool clang llvm \
-  libreadline-dev libclang-rt-14-dev clang-19 valgrind
+  libreadline-dev libclang-rt-14-dev clang-19 valgrind \
+  golang-go golang-github-cilium-ebpf-dev golang-github-frankban-quicktest-dev \
+  golang-github-google-go-cmp-dev
 
 # What make check-test-progs needs besides DEB_PACKAGES (it installs them
 # itself, so make check stays lean): clang-19 and its tools build the
@@ -34,7 +36,7 @@ TEST_PROGS_PACKAGES := clang-19 llvm-19 lld-19 lld libcap-dev libelf-dev zlib1g-
 # headers live in the multiarch directory.
 BPF_INCLUDES := -I/usr/include -idirafter /usr/include/$(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 
-.PHONY: all deps plugin runtime tools gcc-testsuite check check-unit demo install clean check-selftests check-inline-asm check-naked check-test-progs clang-options \
+.PHONY: all deps plugin runtime tools gcc-testsuite check check-unit demo install clean check-selftests check-inline-asm check-naked check-test-progs clang-options check-projects \
         distclean bench fuzz fuzz-diff fuzz-reduce headers
 all: plugin runtime tools
 
@@ -180,6 +182,13 @@ check-selftests: all
 check-test-progs: all
 	$(call install-packages,test-progs,$(TEST_PROGS_PACKAGES))
 	CPU="$(CPU)" sh testsuite/test-progs/run.sh $(BUILD)
+
+# Public projects' own tests with their BPF objects built by clang-19 and
+# by bpf-cc (testsuite/projects/*/run.sh, doc/testing.md): cilium/ebpf's
+# Go tests (CO-RE relocations run and checked, objects parsed and loaded).
+# make check runs the same (bpfsupport.dropin/project-cilium-ebpf.exp).
+check-projects: all
+	sh testsuite/projects/cilium-ebpf/run.sh $(BUILD)
 
 # Every driver option of clang-19 (doc/bpf-cc.md, "Every clang option"):
 # what clang-19 does with each in a BPF compile, probed again and compared
