@@ -86,6 +86,8 @@ static const char usage[] =
   "  -mcpu=v1|v2|v3|v4|generic|probe\n"
   "                       the instruction set (v4: plugin argument cpu=v4,\n"
   "                       generic: v1, probe: v3 with clang's macros)\n"
+  "  -std=c23, -std=gnu23 -std=c2x, -std=gnu2x (GCC 12's names; C23's\n"
+  "                       keywords: plugin/c23-keywords.cc)\n"
   "  -Oz                  -Os\n"
   "  -gline-tables-only   -g\n"
   "  -fcolor-diagnostics, -fno-color-diagnostics\n"
@@ -840,6 +842,10 @@ main (int argc, char **argv)
 	set_target (strchr (a, '=') + 1);
       else if (starts (a, "-mcpu="))
 	set_cpu (a);
+      else if (!strcmp (a, "-std=c23") || !strcmp (a, "-std=iso9899:2024"))
+	add ("-std=c2x");	/* GCC 12's name for C23 */
+      else if (!strcmp (a, "-std=gnu23"))
+	add ("-std=gnu2x");
       else if (!strcmp (a, "-Oz"))
 	add ("-Os");
       else if (!strcmp (a, "-gline-tables-only"))
