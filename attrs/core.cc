@@ -313,6 +313,7 @@ marker_call (location_t loc, unsigned n, tree type, tree arg1 = NULL_TREE,
 /* ------------------------------------------------------- rewriting */
 
 static tree rewrite_value (tree e, bool all);
+static tree relocated_load (location_t loc, tree ref, access_chain *c, bool all);
 
 static bool
 core_type_p (tree type, bool all)
@@ -389,8 +390,20 @@ rewrite_value (tree e, bool all)
     }
   access_chain c;
   if (relocatable_chain (e, &c, all))
-    return build1_loc (loc, INDIRECT_REF, TREE_TYPE (e),
-		       relocated_address (loc, e, &c, all));
+    {
+      /* A scalar is loaded with the relocation on the load itself, as
+	 clang does (`r3 = *(u64 *)(r1 + 0x70)'): through the context
+	 pointer (bpf_core_read (&dst, n, (void *) PT_REGS_PARM1 (ctx)))
+	 the verifier refuses a relocated offset added to it first
+	 ("dereference of modified ctx ptr").  */
+      HOST_WIDE_INT size = int_size_in_bytes (TREE_TYPE (e));
+      if ((INTEGRAL_TYPE_P (TREE_TYPE (e)) || POINTER_TYPE_P (TREE_TYPE (e)))
+	  && (size == 1 || size == 2 || size == 4 || size == 8)
+	  && c.bit_offset % BITS_PER_UNIT == 0)
+	return relocated_load (loc, e, &c, all);
+      return build1_loc (loc, INDIRECT_REF, TREE_TYPE (e),
+			 relocated_address (loc, e, &c, all));
+    }
   /* `&p[2]' in __builtin_preserve_access_index (bpf_core_read (dst, n,
      &p[2])): GCC's front end has folded it to `p + 2 * sizeof *p', which
      clang relocates as the access "2" on *p's type (its size may differ
