@@ -68,5 +68,16 @@ bpfs_verifier_init (void)
      range ("R1 offset is outside of the packet", "invalid write to stack
      R1 off=0 size=2" at -Os); with the counter it can.  */
   global_options.x_flag_ivopts = 0;
+  /* A packet read written before the bounds check that guards it, and
+     used only after it (`int hl = iph->ihl << 2; if (iph + 1 > end)
+     return ...;', loxilb's dp_parse_ipv4): clang sinks the load below the
+     check and the verifier accepts it; GCC's sink pass moves a statement
+     only into a block executed clearly less often (75% by default), and
+     the fall-through of an early-exit check is not, so the load stayed
+     first ("R2 offset is outside of the packet").  At 100% anything used
+     only after a check that may leave sinks below it.  A --param of the
+     user's wins.  */
+  if (!global_options_set.x_param_sink_frequency_threshold)
+    global_options.x_param_sink_frequency_threshold = 100;
   bpfs_verifier_compare_init ();
 }
