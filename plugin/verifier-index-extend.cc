@@ -15,8 +15,16 @@
  * zero-extension, so the checked register is the index.  Selftests:
  * pyperf600_iter.c at v2 (bpf_for's `i >= 0 && i < 600').
  *
- * Uses rewritten: a widening conversion of the value (`(long) i') and an
- * array index (`a[i]', widened when expanded).  In the late pass (after
+ * Uses rewritten: a widening conversion of the value (`(long) i'), an
+ * array index (`a[i]', widened when expanded), and an ordering compare
+ * with a non-negative constant, made unsigned: `sel %= a->nxfrm; if (sel
+ * < 32) ... a->nxfrms[sel]' (loxilb's dp_sel_nat_ep at -mcpu=v1, where the
+ * verifier knows nothing after `%='): GCC compared `if r6 s<= 31', which
+ * bounds the register from above only, and the index was refused ("math
+ * between map_value pointer and register with unbounded min value");
+ * clang compares unsigned, `if r6 > 31', which bounds both sides.  For a
+ * value proven non-negative both compares take the same branch.  In the
+ * late pass (after
  * "optimized", optimizing only: ranger needs the optimizers' SSA form to
  * say anything useful).  */
 #include "plugin/gcc-compat.h"
@@ -72,6 +80,31 @@ rewrite_array_indexes (gimple_ranger *ranger, gimple_stmt_iterator *gsi,
   return changed;
 }
 
+/* The compare of COND, `x OP c' with x a signed SSA name RANGER proves
+   non-negative and c a non-negative constant, made on `(unsigned) x'.  */
+static bool
+rewrite_nonnegative_compare (gimple_ranger *ranger, gcond *cond)
+{
+  tree x = gimple_cond_lhs (cond), c = gimple_cond_rhs (cond);
+  enum tree_code code = gimple_cond_code (cond);
+  if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR && code != GE_EXPR)
+    return false;
+  if (TREE_CODE (x) != SSA_NAME || TREE_CODE (c) != INTEGER_CST
+      || tree_int_cst_sgn (c) < 0 || !INTEGRAL_TYPE_P (TREE_TYPE (x))
+      || TYPE_UNSIGNED (TREE_TYPE (x)) || TYPE_PRECISION (TREE_TYPE (x)) > 64)
+    return false;
+  int_range_max r;
+  if (!ranger->range_of_expr (r, x, cond) || r.undefined_p () || r.varying_p ()
+      || !wi::ges_p (r.lower_bound (), 0))
+    return false;
+  gimple_stmt_iterator gsi = gsi_for_stmt (cond);
+  tree ux = unsigned_copy (&gsi, x);
+  gimple_cond_set_lhs (cond, ux);
+  gimple_cond_set_rhs (cond, fold_convert (TREE_TYPE (ux), c));
+  update_stmt (cond);
+  return true;
+}
+
 bool
 bpfs_verifier_nonnegative_indexes (function *fun)
 {
@@ -86,6 +119,11 @@ bpfs_verifier_nonnegative_indexes (function *fun)
 	 gsi_next (&gsi))
       {
 	gimple *stmt = gsi_stmt (gsi);
+	if (gcond *cond = dyn_cast <gcond *> (stmt))
+	  {
+	    changed |= rewrite_nonnegative_compare (ranger, cond);
+	    continue;
+	  }
 	if (!is_gimple_assign (stmt))
 	  continue;
 	bool here = false;
