@@ -23,7 +23,7 @@ DEB_PACKAGES := gcc-bpf binutils-bpf gcc-12-source g++ libgmp-dev libmpfr-dev \
   libmpc-dev xz-utils libelf-dev dejagnu expect libbpf-dev bpftool clang llvm \
   libreadline-dev libclang-rt-14-dev clang-19 valgrind \
   golang-go golang-github-cilium-ebpf-dev golang-github-frankban-quicktest-dev \
-  golang-github-google-go-cmp-dev
+  golang-github-google-go-cmp-dev meson ninja-build cmake
 
 # What make check-test-progs needs besides DEB_PACKAGES (it installs them
 # itself, so make check stays lean): clang-19 and its tools build the

@@ -105,6 +105,11 @@ static const char usage[] =
   "                       -mframe-limit=N (other -mllvm options are refused)\n"
   "  -nostdlibinc         leaves out the host's headers, keeps bpf-gcc's own\n"
   "  -Qunused-arguments   no \"argument unused\" warnings\n"
+  "  -Xclang -target-feature -Xclang +alu32|-alu32\n"
+  "                       -malu32, -mno-alu32 (other -Xclang refused)\n"
+  "  --print-supported-cpus, -mcpu=help\n"
+  "                       the -mcpu values, as clang prints them\n"
+  "  -Wl,...              passed on (meson asks -Wl,--version)\n"
   "  -dumpversion         print " BPF_CC_CLANG_COMPAT " (the clang version bpf-cc stands for)\n"
   "  -print-resource-dir  -print-file-name= (bpf-gcc's own directory)\n"
   "  -emit-llvm           refused; when stdout is a pipe (`-o - | llc'), the\n"
@@ -784,12 +789,23 @@ main (int argc, char **argv)
 	}
       if (!strcmp (a, "--version"))
 	{
-	  /* Configure scripts look for "clang version N" in the first line.  */
+	  /* Configure scripts look for "clang version N" in the first line,
+	     and meson takes the first version number there for the
+	     compiler's: the clang version comes first.  */
 	  char *dir = self_dir ();
-	  printf ("bpf-cc (bpfsupport %s): clang version %s compatible, "
-		  "compiling with bpf-gcc %s and the bpfsupport plugin\n"
+	  printf ("bpf-cc clang version %s compatible (bpfsupport %s: "
+		  "bpf-gcc %s and the bpfsupport plugin)\n"
 		  "Target: bpf\nThread model: single\nInstalledDir: %s\n",
-		  BPF_CC_VERSION, BPF_CC_CLANG_COMPAT, BPF_CC_GCC_VERSION, dir);
+		  BPF_CC_CLANG_COMPAT, BPF_CC_VERSION, BPF_CC_GCC_VERSION, dir);
+	  return 0;
+	}
+      if (!strcmp (a, "--print-supported-cpus") || !strcmp (a, "-print-supported-cpus")
+	  || !strcmp (a, "-mcpu=help"))
+	{
+	  /* As clang -target bpf prints them, on stderr.  */
+	  fputs ("Available CPUs for this target:\n\n\tgeneric\n\tprobe\n"
+		 "\tv1\n\tv2\n\tv3\n\tv4\n\n"
+		 "Use -mcpu to specify the target's processor.\n", stderr);
 	  return 0;
 	}
       if (!strcmp (a, "-dumpversion"))
@@ -894,6 +910,9 @@ main (int argc, char **argv)
 	    output = a + 2;
 	  user[nuser++] = a;
 	}
+      else if (starts (a, "-Wl,"))
+	/* The linker's, as GCC reads it (meson asks `-Wl,--version').  */
+	user[nuser++] = a;
       else if (starts (a, "-std=") || starts (a, "-O") || !strcmp (a, "-gdwarf")
 	       || (starts (a, "-gdwarf-") && a[8] >= '2' && a[8] <= '5' && !a[9])
 	       || !strcmp (a, "-gbtf") || starts (a, "-Wp,") || starts (a, "-Wa,"))
@@ -924,6 +943,21 @@ main (int argc, char **argv)
 	}
       else if (!strcmp (a, "-emit-llvm"))
 	emit_llvm = true;
+      else if (!strcmp (a, "-Xclang") && i + 3 < argc
+	       && !strcmp (argv[i + 1], "-target-feature")
+	       && !strcmp (argv[i + 2], "-Xclang")
+	       && (!strcmp (argv[i + 3], "+alu32") || !strcmp (argv[i + 3], "-alu32")))
+	{
+	  /* `-Xclang -target-feature -Xclang +alu32', the old spelling of
+	     v3's 32-bit ALU (samples/bpf, bcc): bpf-gcc's -malu32.  */
+	  add (argv[i + 3][0] == '+' ? "-malu32" : "-mno-alu32");
+	  i += 3;
+	}
+      else if (!strcmp (a, "-Xclang"))
+	unsupported (i + 1 < argc ? concat ("-Xclang ", argv[i + 1]) : a,
+		     "an option of clang's internal cc1: give the clang driver "
+		     "option instead; bpf-cc maps -Xclang -target-feature "
+		     "-Xclang +alu32");
       else if (!strcmp (a, "-mllvm"))
 	{
 	  /* LLVM's BPF stack limit is bpf-gcc's -mframe-limit; the rest of
