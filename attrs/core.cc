@@ -1137,17 +1137,13 @@ resolve_core_builtin (location_t loc, tree fndecl, void *arglist)
 	    k = kind ? CORE_TYPE_MATCHES : CORE_TYPE_EXISTS;
 	    value = 1;
 	  }
-	/* As clang: type info sees through typedefs and qualifiers, type ids
-	   only through qualifiers (a typedef has an id of its own).  A
-	   typedef of an unnamed type (`typedef char comm_t[16]') stays: libbpf
-	   finds target types by name.  */
+	/* As clang-19: through qualifiers only, a typedef kept, for type
+	   ids and type info alike (`bpf_core_type_matches (int_typedef)' is
+	   the relocation `type_matches typedef int_typedef', which libbpf
+	   compares with the target's typedef; through to `int' it matched any
+	   kernel's int: core_reloc's type_based___diff and three more
+	   subtests of test_progs failed with bpf-cc).  */
 	tree rtype = build_qualified_type (type, TYPE_UNQUALIFIED);
-	if (which != BUILTIN_BTF_TYPE_ID)
-	  {
-	    tree s = strip_type (type);
-	    if (s && TYPE_NAME (TYPE_MAIN_VARIANT (s)))
-	      rtype = s;
-	  }
 	unsigned n = new_reloc (k, USE_VALUE, rtype, "0", value);
 	return marker_call (loc, n, TREE_TYPE (TREE_TYPE (fndecl)));
       }

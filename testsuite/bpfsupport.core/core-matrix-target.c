@@ -22,3 +22,5 @@ struct mx mx_target;
 enum mx_e mx_target_e;
 typedef struct mx mx_t;
 mx_t mx_target_t;
+typedef long mx_int_t;
+mx_int_t mx_target_int;

@@ -34,6 +34,10 @@ struct mx {
   int gone;
 };
 typedef struct mx mx_t;
+/* A typedef the target defines as another type: type info relocates the
+   typedef itself, as clang-19 does (against `int' it matched and sized
+   any kernel's int).  */
+typedef int mx_int_t;
 
 #define RELO(s, f, info) __builtin_preserve_field_info((s)->f, BPF_FIELD_##info)
 
@@ -98,6 +102,9 @@ int core_matrix(void *ctx)
   out[85] = bpf_core_enum_value_exists(enum mx_e, MX_A);
   out[86] = bpf_core_enum_value_exists(enum mx_e, MX_GONE);
   out[87] = bpf_core_enum_value(enum mx_e, MX_B);
+  out[88] = bpf_core_type_matches(mx_int_t);
+  out[89] = bpf_core_type_size(mx_int_t);
+  out[90] = bpf_core_type_exists(mx_int_t);
   return 0;
 }
 
