@@ -195,7 +195,7 @@ check-projects: all
 # ../shared/cases): a -Werror build clang-19 passes must pass with bpf-cc.
 # The table by warning option; fails on one not listed with its reason in
 # testsuite/warnings/known-warnings.  FILES=, JOBS= as check-selftests;
-# about 8 minutes on two cores.
+# about 2.5 minutes on two quiet cores.
 check-warnings: all
 	sh testsuite/selftests/prepare.sh $(BUILD)
 	python3 testsuite/warnings/compare.py $(BUILD)
