@@ -23,25 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c-scan.h"
+
 #include "asm-inputs.h"
-
-static bool
-ident_char (char c)
-{
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-	 || (c >= '0' && c <= '9') || c == '_' || c == '$';
-}
-
-/* The end of the literal that starts at S[I] (a quote), past its closing
-   quote.  */
-static size_t
-skip_literal (const char *s, size_t n, size_t i)
-{
-  char q = s[i++];
-  while (i < n && s[i] != q && s[i] != '\n')
-    i += s[i] == '\\' && i + 1 < n ? 2 : 1;
-  return i < n ? i + 1 : n;
-}
 
 /* Past white space and comments.  */
 static size_t
@@ -49,9 +33,7 @@ skip_space (const char *s, size_t n, size_t i)
 {
   for (;;)
     {
-      while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n'
-		       || s[i] == '\r' || s[i] == '\f' || s[i] == '\v'))
-	i++;
+      i = c_skip_blank (s, n, i);
       if (i + 1 < n && s[i] == '/' && s[i + 1] == '*')
 	{
 	  const char *e = NULL;
@@ -96,7 +78,7 @@ scan_asm (const char *s, size_t n, size_t i, bool *drop, unsigned *count)
 	      drop[i + 1] = true;
 	      (*count)++;
 	    }
-	  i = skip_literal (s, n, i);
+	  i = c_skip_literal (s, n, i);
 	  continue;
 	}
       if (c == '/' && i + 1 < n && (s[i + 1] == '*' || s[i + 1] == '/'))
@@ -156,7 +138,7 @@ asm_inputs_drop_plus (const char *s, size_t n, char *out, size_t *out_len)
 	}
       if (c == '"' || c == '\'')
 	{
-	  i = skip_literal (s, n, i);
+	  i = c_skip_literal (s, n, i);
 	  continue;
 	}
       if (c == '/' && i + 1 < n && (s[i + 1] == '*' || s[i + 1] == '/'))
@@ -164,10 +146,10 @@ asm_inputs_drop_plus (const char *s, size_t n, char *out, size_t *out_len)
 	  i = skip_space (s, n, i);
 	  continue;
 	}
-      if (ident_char (c) && !(c >= '0' && c <= '9'))
+      if (c_ident_char (c) && !(c >= '0' && c <= '9'))
 	{
 	  size_t b = i;
-	  while (i < n && ident_char (s[i]))
+	  while (i < n && c_ident_char (s[i]))
 	    i++;
 	  if (word_is (s + b, i - b, "asm") || word_is (s + b, i - b, "__asm")
 	      || word_is (s + b, i - b, "__asm__"))
@@ -176,7 +158,7 @@ asm_inputs_drop_plus (const char *s, size_t n, char *out, size_t *out_len)
 	      for (;;)
 		{
 		  size_t k = j;
-		  while (k < n && ident_char (s[k]))
+		  while (k < n && c_ident_char (s[k]))
 		    k++;
 		  if (k == j
 		      || !(word_is (s + j, k - j, "volatile")
@@ -197,7 +179,7 @@ asm_inputs_drop_plus (const char *s, size_t n, char *out, size_t *out_len)
       if (c >= '0' && c <= '9')
 	{
 	  /* A number, with its suffixes and exponent signs (1e+5).  */
-	  while (i < n && (ident_char (s[i]) || s[i] == '.'
+	  while (i < n && (c_ident_char (s[i]) || s[i] == '.'
 			   || ((s[i] == '+' || s[i] == '-')
 			       && (s[i - 1] == 'e' || s[i - 1] == 'E'
 				   || s[i - 1] == 'p' || s[i - 1] == 'P'))))

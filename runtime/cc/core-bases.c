@@ -23,35 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c-scan.h"
+
 #include "core-bases.h"
 
 #define BASE "__bpfs_core_base"
 static const char declaration[] = "extern void *const " BASE ";\n";
-
-static bool
-ident_char (char c)
-{
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-	 || (c >= '0' && c <= '9') || c == '_' || c == '$';
-}
-
-static size_t
-skip_literal (const char *s, size_t n, size_t i)
-{
-  char q = s[i++];
-  while (i < n && s[i] != q && s[i] != '\n')
-    i += s[i] == '\\' && i + 1 < n ? 2 : 1;
-  return i < n ? i + 1 : n;
-}
-
-static size_t
-skip_blank (const char *s, size_t n, size_t i)
-{
-  while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n'
-		   || s[i] == '\r'))
-    i++;
-  return i;
-}
 
 /* Mark in ZERO the `0' of each `* ) 0' in the first argument of the call
    whose `(' is at S[I].  */
@@ -65,7 +42,7 @@ scan_first_argument (const char *s, size_t n, size_t i, bool *zero,
       char c = s[i];
       if (c == '"' || c == '\'')
 	{
-	  i = skip_literal (s, n, i);
+	  i = c_skip_literal (s, n, i);
 	  continue;
 	}
       if (c == '(' || c == '[' || c == '{')
@@ -79,11 +56,11 @@ scan_first_argument (const char *s, size_t n, size_t i, bool *zero,
 	return;
       else if (c == '*')
 	{
-	  size_t j = skip_blank (s, n, i + 1);
+	  size_t j = c_skip_blank (s, n, i + 1);
 	  if (j < n && s[j] == ')')
 	    {
-	      size_t k = skip_blank (s, n, j + 1);
-	      if (k < n && s[k] == '0' && (k + 1 >= n || (!ident_char (s[k + 1])
+	      size_t k = c_skip_blank (s, n, j + 1);
+	      if (k < n && s[k] == '0' && (k + 1 >= n || (!c_ident_char (s[k + 1])
 							 && s[k + 1] != '.')))
 		{
 		  zero[k] = true;
@@ -126,16 +103,16 @@ core_null_bases (const char *s, size_t n, char **out, size_t *out_len)
 	  i++;
 	}
       else if (c == '"' || c == '\'')
-	i = skip_literal (s, n, i);
-      else if (ident_char (c))
+	i = c_skip_literal (s, n, i);
+      else if (c_ident_char (c))
 	{
 	  size_t b = i;
-	  while (i < n && ident_char (s[i]))
+	  while (i < n && c_ident_char (s[i]))
 	    i++;
 	  static const char name[] = "__builtin_preserve_field_info";
 	  if (i - b == sizeof name - 1 && !memcmp (s + b, name, i - b))
 	    {
-	      size_t j = skip_blank (s, n, i);
+	      size_t j = c_skip_blank (s, n, i);
 	      if (j < n && s[j] == '(')
 		scan_first_argument (s, n, j, zero, &count);
 	    }
