@@ -250,18 +250,23 @@ gcc_knows (const char *opt)
   return false;
 }
 
+/* Whether NAME (as clang's tables write it) is OPT's name: OPT itself, or
+   OPT up to and with its `=' (`-fvisibility=' for -fvisibility=hidden).  */
+static bool
+names_option (const char *name, const char *opt)
+{
+  const char *eq = strchr (opt, '=');
+  size_t n = eq ? (size_t) (eq - opt) + 1 : 0;
+  return !strcmp (name, opt) || (n && strlen (name) == n && !strncmp (name, opt, n));
+}
+
 /* clang-19's entry for OPT: its exact name, or its name up to `='.  */
 static const struct clang_option *
 find_clang_option (const char *opt)
 {
-  const char *eq = strchr (opt, '=');
-  size_t n = eq ? (size_t) (eq - opt) + 1 : 0;
   for (size_t i = 0; i < sizeof clang_options / sizeof *clang_options; i++)
-    {
-      const char *name = clang_options[i].name;
-      if (!strcmp (name, opt) || (n && strlen (name) == n && !strncmp (name, opt, n)))
-	return &clang_options[i];
-    }
+    if (names_option (clang_options[i].name, opt))
+      return &clang_options[i];
   /* A one-letter option with its value joined: -L/dir, -lfoo, -Wl,... */
   for (size_t i = 0; i < sizeof clang_options / sizeof *clang_options; i++)
     {
@@ -278,18 +283,12 @@ find_clang_option (const char *opt)
 static const struct option_rule *
 find_rule (const char *opt)
 {
-  const char *eq = strchr (opt, '=');
-  size_t n = eq ? (size_t) (eq - opt) + 1 : 0;
   for (size_t i = 0; i < sizeof option_rules / sizeof *option_rules; i++)
     {
       const char *p = option_rules[i].pattern;
       size_t len = strlen (p);
-      if (len && p[len - 1] == '*')
-	{
-	  if (!strncmp (opt, p, len - 1))
-	    return &option_rules[i];
-	}
-      else if (!strcmp (p, opt) || (n && len == n && !strncmp (p, opt, n)))
+      if (len && p[len - 1] == '*' ? !strncmp (opt, p, len - 1)
+				   : names_option (p, opt))
 	return &option_rules[i];
     }
   /* -lfoo is -l's.  */
@@ -297,6 +296,14 @@ find_rule (const char *opt)
   if (c && strcmp (c->name, opt) && strlen (c->name) == 2)
     return find_rule (c->name);
   return NULL;
+}
+
+/* Whether clang-19 refuses OPT itself in a BPF compile.  */
+static bool
+clang_refuses_for_bpf (const char *opt)
+{
+  const struct clang_option *c = find_clang_option (opt);
+  return c && c->verdict == 't';
 }
 
 static bool
@@ -755,9 +762,8 @@ main (int argc, char **argv)
 	 for an option clang-19 has (not for a misspelt one), does not
 	 refuse for bpf, and bpf-gcc does not know itself.  */
       const struct option_rule *rule = find_rule (a);
-      const struct clang_option *known = find_clang_option (a);
       if (rule && is_wildcard (rule)
-	  && (gcc_knows (a) || !known || known->verdict == 't'))
+	  && (gcc_knows (a) || !find_clang_option (a) || clang_refuses_for_bpf (a)))
 	rule = NULL;
       if (rule)
 	{
@@ -1001,8 +1007,7 @@ main (int argc, char **argv)
 	  dwarf_default = v;
 	}
       else if ((a[1] == 'f' || a[1] == 'm' || a[1] == 'g') && gcc_knows (a)
-	       && !(find_clang_option (a)
-		    && find_clang_option (a)->verdict == 't'))
+	       && !clang_refuses_for_bpf (a))
 	user[nuser++] = a;
       else
 	{
