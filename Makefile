@@ -252,8 +252,10 @@ fuzz: all
 # and by clang-19 -O2 at the same -mcpu, each object run in bpf-run and the
 # kernel; every disagreement classified, findings under BUILD/fuzz-diff.
 # N=, SEED=, JOBS=, GEN=csmith,bpfgen, FUZZ_DIFF_FLAGS= (more options:
-# testsuite/fuzz/fuzz-diff.py --help).  Not in check: about 10 s a program
-# on two cores.  First INSN_N random instruction sequences, bpf-run against
+# testsuite/fuzz/fuzz-diff.py --help).  Not in check: about 4 s a program
+# on one core.  A long campaign stopped (Ctrl-C, a time limit, a lost
+# machine) goes on with FUZZ_DIFF_FLAGS=--resume and the same N and SEED:
+# results.jsonl keeps every program's results, for the same build only.  First INSN_N random instruction sequences, bpf-run against
 # the kernel (testsuite/fuzz/insn-diff.py), and ISLAND_N generated mixes of
 # far and near jumps (numbers and labels) assembled at -mcpu=v1..v4 and run
 # against their computed value (testsuite/bpfsupport.asm/islands).

@@ -196,8 +196,8 @@ class Case:
             # bpf-kload re-probed: the kernel loads no BPF at all here
             return "off", None
         if "load failed" in err or "refused to load" in err:
-            rc2, out2, err2 = run([kl, "--verbose", "--data-hex", self.packet, obj], self.opts.run_timeout)
-            return "refused", first_error_line(out2 + "\n" + err2)
+            # bpf-kload follows the error with the end of the verifier's log
+            return "refused", first_error_line(err)
         return "error", (err.strip().splitlines() or ["rc %s" % rc])[-1]
 
     # ------------------------------------------------------------ classify
@@ -212,16 +212,18 @@ class Case:
         self.ref = ref
         res = {}
         vs = variants(self.opts)
-        objs = {}
+        ran = {}  # object bytes' hash -> (sim, kernel): v3 and v4 are often one object
         for (vname, comp, o, c) in vs:
             obj, cerr = self.compile(vname, comp, o, c)
             r = {"compiler": comp, "O": o, "cpu": c}
             if obj is None:
                 r["compile"] = cerr
             else:
-                r["sim"] = self.sim(obj)
-                r["kernel"] = self.kernel(obj)
-                objs[vname] = obj
+                with open(obj, "rb") as f:
+                    h = hashlib.sha1(f.read()).hexdigest()
+                if h not in ran:
+                    ran[h] = (self.sim(obj), self.kernel(obj))
+                r["sim"], r["kernel"] = ran[h]
             res[vname] = r
         for (vname, comp, o, c) in vs:
             r = res[vname]
@@ -384,6 +386,56 @@ def report(name, res, ref):
     return "\n".join(lines)
 
 
+def build_id(opts, a):
+    """What a resumed run must share with the results it adds to: the
+    tools' bytes, the generators and the options that change a result."""
+    h = hashlib.sha1()
+    files = [os.path.join(opts.bin, t) for t in ("bpf-cc", "bpf-run", "bpf-kload")]
+    files += [os.path.join(os.path.dirname(opts.bin), "bpfsupport.so"),
+              os.path.join(os.path.dirname(opts.bin), "libexec", "bpfsupport", "as"),
+              os.path.join(HERE, "bpfgen.py"), os.path.join(HERE, "csmith.h")]
+    for f in files:
+        if os.path.exists(f):
+            with open(f, "rb") as fh:
+                h.update(hashlib.sha1(fh.read()).digest())
+    h.update(repr((a.olevels, a.cpus, opts.clang_olevels, opts.clang, opts.kernel, a.csmith_opts,
+                   a.max_insns, a.native_timeout)).encode())
+    return h.hexdigest()[:12]
+
+
+def read_known(path):
+    """[(class, compiled regex, cause)] from lines CLASS<TAB>REGEX<TAB>CAUSE."""
+    known = []
+    if not os.path.exists(path):
+        return known
+    for line in open(path):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cls, rx, cause = line.rstrip("\n").split("\t", 2)
+        known.append((cls, re.compile(rx), cause))
+    return known
+
+
+def refusal_causes(records, known):
+    """{(class, key): [results, programs, cause or None]} for every bpf-cc-only
+    refusal and compile failure: key is the error line, numbers folded."""
+    out = {}
+    for rec in records:
+        seen = set()
+        for v, r in (rec.get("res") or {}).items():
+            if r["class"] not in ("cc-only-refusal", "cc-compile-fail"):
+                continue
+            key = (r["class"], re.sub(r"\d+", "N", r["detail"])[:120])
+            e = out.setdefault(key, [0, 0, None])
+            e[0] += 1
+            if key not in seen:
+                e[1] += 1
+                seen.add(key)
+            if e[2] is None:
+                e[2] = next((c for k, rx, c in known if k == key[0] and rx.search(r["detail"])), None)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", default=os.path.join(os.path.dirname(os.path.dirname(HERE)), "build"))
@@ -407,7 +459,14 @@ def main():
     ap.add_argument("--native-timeout", type=float, default=2)
     ap.add_argument("--expect", default="", help="CLASS[@VARIANT]=MIN,...: exit 1 unless at least MIN cases")
     ap.add_argument("--time-limit", type=float, default=0, help="stop starting programs after this many seconds")
-    ap.add_argument("--fail-on", default="", help="CLASS,...: exit 1 if any case is in one")
+    ap.add_argument("--fail-on", default="", help="CLASS,...: exit 1 if any case is in one; 'unlisted': any refusal "
+                         "or compile failure without a cause in --known-refusals")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep OUT/results.jsonl and findings; programs already there are not run "
+                         "again, and the table covers them (the same build only)")
+    ap.add_argument("--known-refusals", default=os.path.join(HERE, "known-refusals"),
+                    help="the causes of bpf-cc-only refusals and compile failures; "
+                         "findings matching none are listed as UNLISTED")
     a = ap.parse_args()
 
     opts = types.SimpleNamespace()
@@ -431,21 +490,41 @@ def main():
             opts.kernel = False
     opts.missing_defs = predefine_diff(opts) if opts.clang else {}
     shutil.rmtree(os.path.join(opts.out, "work"), ignore_errors=True)
-    shutil.rmtree(os.path.join(opts.out, "findings"), ignore_errors=True)
+    results_path = os.path.join(opts.out, "results.jsonl")
+    build = build_id(opts, a)
+    previous = {}
+    if a.resume and os.path.exists(results_path):
+        for line in open(results_path):
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue  # a line cut short when the last run was killed
+            if rec.get("build") != build:
+                print("fuzz-diff: error: %s is from another build or other options (%s, now %s); "
+                      "run without --resume, or with another --out" % (results_path, rec.get("build"), build))
+                return 2
+            previous[rec["name"]] = rec
+    else:
+        shutil.rmtree(os.path.join(opts.out, "findings"), ignore_errors=True)
+        if os.path.exists(results_path):
+            os.unlink(results_path)
     os.makedirs(opts.out, exist_ok=True)
 
     gens = a.gen.split(",")
-    cases = [(opts, gens[i % len(gens)], a.seed + i) for i in range(a.n)]
+    names = ["%s-%d" % (gens[i % len(gens)], a.seed + i) for i in range(a.n)]
+    cases = [(opts, gens[i % len(gens)], a.seed + i) for i in range(a.n) if names[i] not in previous]
+    records = [previous[n] for n in names if n in previous]
     vnames = [v[0] for v in variants(opts)]
-    print("fuzz-diff: %d programs (%s), seed %d, %d jobs, variants %s; kernel %s"
-          % (a.n, "+".join(gens), a.seed, a.jobs, " ".join(vnames), "on" if opts.kernel else "off"))
+    print("fuzz-diff: %d programs (%s), seed %d, %d jobs, variants %s; kernel %s; build %s"
+          % (a.n, "+".join(gens), a.seed, a.jobs, " ".join(vnames), "on" if opts.kernel else "off", build))
+    if records:
+        print("fuzz-diff: resuming: %d programs done in %s, %d to run" % (len(records), results_path, len(cases)))
     for c, m in sorted(opts.missing_defs.items()):
         if m:
             print("fuzz-diff: predefine: clang-19 -mcpu=%s defines, bpf-cc does not: %s" % (c, " ".join(m)))
-    table = {v: {k: 0 for k in CLASSES} for v in vnames}
-    patterns = {}  # miscompiled cases by the -mcpu values they fail at
-    skipped, done, kept_all = {}, 0, []
-    log = open(os.path.join(opts.out, "log.txt"), "w")
+    done, fresh, kept_all = len(records), 0, []
+    log = open(os.path.join(opts.out, "log.txt"), "a" if records else "w")
+    results = open(results_path, "a")
     t0 = time.time()
     ex = ProcessPoolExecutor(max_workers=a.jobs)
     futs = [ex.submit(work, c) for c in cases]
@@ -460,43 +539,58 @@ def main():
                 continue
             name, status, info, res, ref = fut.result()
             done += 1
+            fresh += 1
+            rec = {"name": name, "build": build, "status": status, "info": info, "res": res, "ref": ref}
+            records.append(rec)
             if status == "skip":
-                reason = re.sub(r"\(rc.*|:.*", "", info)
-                skipped[reason] = skipped.get(reason, 0) + 1
                 print("[%d/%d] %s: skipped: %s" % (done, a.n, name, info), flush=True)
                 log.write("%s: skipped: %s\n" % (name, info))
-                continue
-            for v, r in res.items():
-                table[v][r["class"]] += 1
-            cpus = sorted({r["cpu"] for r in res.values()
-                           if r["class"] in ("plugin-miscomp", "backend-miscomp")})
-            if cpus:
-                patterns[",".join(cpus)] = patterns.get(",".join(cpus), 0) + 1
-            bad = sorted({r["class"] for r in res.values()} - {"ok", "both-refused", "both-fail"})
-            summ = report(name, res, ref)
-            log.write("== %s (%s)\n%s\n" % (name, info, summ))
-            if bad:
-                kept_all += keep_finding(opts, name, res, summ)
-            print("[%d/%d] %s: %s (%s)" % (done, a.n, name,
-                  ", ".join("%s in %d" % (b, sum(1 for r in res.values() if r["class"] == b))
-                            for b in bad) or "ok", info), flush=True)
+            else:
+                bad = sorted({r["class"] for r in res.values()} - {"ok", "both-refused", "both-fail"})
+                summ = report(name, res, ref)
+                log.write("== %s (%s)\n%s\n" % (name, info, summ))
+                if bad:
+                    kept_all += keep_finding(opts, name, res, summ)
+                print("[%d/%d] %s: %s (%s)" % (done, a.n, name,
+                      ", ".join("%s in %d" % (b, sum(1 for r in res.values() if r["class"] == b))
+                                for b in bad) or "ok", info), flush=True)
+            log.flush()
+            # written after the findings, so that a resumed run has both
+            results.write(json.dumps(rec, sort_keys=True) + "\n")
+            results.flush()
     except KeyboardInterrupt:
         stopped = "interrupted"
         for f in futs:
             f.cancel()
     ex.shutdown(wait=True, cancel_futures=True)
     if stopped:
-        print("fuzz-diff: stopped after %d programs: %s" % (done, stopped))
+        print("fuzz-diff: stopped after %d programs: %s (go on with --resume)" % (done, stopped))
     log.close()
+    results.close()
     shutil.rmtree(os.path.join(opts.out, "work"), ignore_errors=True) if not a.keep_work else None
 
+    table = {v: {k: 0 for k in CLASSES} for v in vnames}
+    patterns = {}  # miscompiled cases by the -mcpu values they fail at
+    skipped = {}
+    for rec in records:
+        if rec["status"] == "skip":
+            reason = re.sub(r"\(rc.*|:.*", "", rec["info"])
+            skipped[reason] = skipped.get(reason, 0) + 1
+            continue
+        for v, r in rec["res"].items():
+            if v in table:
+                table[v][r["class"]] += 1
+        cpus = sorted({r["cpu"] for r in rec["res"].values()
+                       if r["class"] in ("plugin-miscomp", "backend-miscomp")})
+        if cpus:
+            patterns[",".join(cpus)] = patterns.get(",".join(cpus), 0) + 1
     cols = [k for k in CLASSES if any(table[v][k] for v in vnames)] or ["ok"]
     short = {"plugin-miscomp": "plugin", "backend-miscomp": "backend", "predefine": "predef",
              "clang-miscomp": "clang", "sim-divergence": "sim-div", "cc-only-refusal": "cc-refuse",
              "both-refused": "both-ref", "cc-compile-fail": "cc-nobuild", "both-fail": "both-fail",
              "timeout": "timeout", "ok": "ok"}
-    print("\nfuzz-diff: %d programs in %.0f s; skipped: %s" % (
-        done, time.time() - t0, ", ".join("%d %s" % (n, r) for r, n in sorted(skipped.items())) or "none"))
+    print("\nfuzz-diff: %d programs (%d ran, %d this run in %.0f s); skipped: %s" % (
+        done, done - sum(skipped.values()), fresh, time.time() - t0, ", ".join("%d %s" % (n, r) for r, n in sorted(skipped.items())) or "none"))
     print("%-14s" % "variant" + "".join("%11s" % short[k] for k in cols))
     for v in vnames:
         print("%-14s" % v + "".join("%11d" % table[v][k] for k in cols))
@@ -507,6 +601,13 @@ def main():
         print("\nbpf-cc miscompiled programs by the -mcpu values they fail at:")
         for p, n in sorted(patterns.items()):
             print("  %-12s %4d  %s" % (p, n, known.get(p, "")))
+    causes = refusal_causes(records, read_known(a.known_refusals))
+    if causes:
+        print("\nbpf-cc-only refusals and compile failures, by first error (causes: %s):"
+              % os.path.relpath(a.known_refusals))
+        print("  %-16s %7s %8s  %s" % ("class", "results", "programs", "error / cause"))
+        for (cls, key), (n, progs, cause) in sorted(causes.items(), key=lambda kv: -kv[1][0]):
+            print("  %-16s %7d %8d  %s\n  %42s-> %s" % (cls, n, progs, key, "", cause or "UNLISTED"))
     fdir = os.path.join(opts.out, "findings")
     if os.path.isdir(fdir):
         print("\ndistinct findings (%s):" % fdir)
@@ -518,7 +619,10 @@ def main():
                 print("  %-16s %s  %s  (%d kept)" % (cls, h, key[:100], n))
     ok = True
     for cls in filter(None, a.fail_on.split(",")):
-        got = sum(table[v][cls] for v in vnames)
+        if cls == "unlisted":
+            got = sum(n for n, _, cause in causes.values() if cause is None)
+        else:
+            got = sum(table[v][cls] for v in vnames)
         if got:
             print("fuzz-diff: FAIL: %d %s" % (got, cls))
             ok = False

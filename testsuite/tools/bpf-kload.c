@@ -11,7 +11,10 @@
  * persist), as bpf-run does.
  * Exit 77 only when the kernel does not let this process load BPF at all
  * (re-probed with a trivial program after a failure, bpfs-probe.h); a
- * program the verifier refuses, or a run that fails, is exit 1.
+ * program the verifier refuses, or a run that fails, is exit 1; on a
+ * refusal the end of the verifier's log (the error and its statistics)
+ * follows the error line on stderr, so that a caller needs no second,
+ * --verbose load (libbpf already verified the program twice).
  * Build: gcc -O2 bpf-kload.c -lbpf -lelf -o bpf-kload  */
 #define _GNU_SOURCE
 #include <bpf/bpf.h>
@@ -27,11 +30,57 @@
 #include "bpfs-probe.h"
 
 static int verbose;
-static int quiet_print(enum libbpf_print_level level __attribute__((unused)), const char *fmt, va_list ap)
+/* Without --verbose, libbpf's warnings (the verifier's log among them) are kept here and only the last
+   LOG_TAIL_LINES are shown, after a failed load.  */
+static char *libbpf_log;
+static size_t libbpf_log_len, libbpf_log_cap;
+enum { LOG_TAIL_LINES = 40 };
+
+static int quiet_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
-  if (!verbose)
+  if (verbose)
+    return vfprintf(stderr, fmt, ap);
+  if (level != LIBBPF_WARN)
     return 0;
-  return vfprintf(stderr, fmt, ap);
+  va_list aq;
+  va_copy(aq, ap);
+  int n = vsnprintf(NULL, 0, fmt, aq);
+  va_end(aq);
+  if (n <= 0)
+    return 0;
+  if (libbpf_log_len + n + 1 > libbpf_log_cap)
+    {
+      size_t cap = libbpf_log_cap ? libbpf_log_cap : 4096;
+      while (cap < libbpf_log_len + n + 1)
+        cap *= 2;
+      char *p = realloc(libbpf_log, cap);
+      if (!p)
+        return 0;
+      libbpf_log = p;
+      libbpf_log_cap = cap;
+    }
+  vsnprintf(libbpf_log + libbpf_log_len, n + 1, fmt, ap);
+  libbpf_log_len += n;
+  return n;
+}
+
+/* The last LOG_TAIL_LINES lines of what libbpf said, to stderr.  */
+static void print_log_tail(void)
+{
+  if (!libbpf_log_len)
+    return;
+  size_t i = libbpf_log_len;
+  int lines = 0;
+  if (i && libbpf_log[i - 1] == '\n')
+    i--;
+  while (i > 0 && lines < LOG_TAIL_LINES)
+    if (libbpf_log[--i] == '\n')
+      lines++;
+  if (libbpf_log[i] == '\n')
+    i++;
+  fwrite(libbpf_log + i, 1, libbpf_log_len - i, stderr);
+  if (libbpf_log[libbpf_log_len - 1] != '\n')
+    fputc('\n', stderr);
 }
 
 static void *read_file(const char *path, size_t *len)
@@ -172,7 +221,8 @@ static void usage(FILE *f)
              "                 [--ctx-hex HEX] [--repeat N] [--json] [--verbose] OBJECT\n"
              "Load OBJECT with libbpf and run one program with BPF_PROG_TEST_RUN.\n"
              "Every program of OBJECT is loaded (tail-call targets), or with --alone\n"
-             "only the one run.\n");
+             "only the one run.  After a refused load, the end of the verifier's\n"
+             "log follows the error (all of libbpf's messages with --verbose).\n");
 }
 
 int main(int argc, char **argv)
@@ -250,6 +300,8 @@ int main(int argc, char **argv)
       fprintf(stderr, "bpf-kload: %s: %s: %s\n", file,
               status == 77 ? "the kernel does not let us load BPF" : "error: load failed",
               strerror(-err));
+      if (status != 77)
+        print_log_tail();
       return status;
     }
   int fd = bpf_program__fd(prog);
