@@ -315,6 +315,9 @@ marker_call (location_t loc, unsigned n, tree type, tree arg1 = NULL_TREE,
 static tree rewrite_value (tree e, bool all);
 static tree relocated_load (location_t loc, tree ref, access_chain *c, bool all);
 
+/* A preserve_access_index type has been declared in this unit.  */
+bool bpfs_core_types_declared;
+
 static bool
 core_type_p (tree type, bool all)
 {
@@ -1240,6 +1243,8 @@ bpfs_core_note_type (void *gcc_data, void *)
       core_types->add (TYPE_MAIN_VARIANT (t));
       core_gc_roots = tree_cons (NULL_TREE, t, core_gc_roots);
     }
+  if (t && TYPE_P (t) && core_type_p (t, false))
+    bpfs_core_types_declared = true;
 }
 
 /* ------------------------------------------------ GIMPLE: markers -> asm */

@@ -18,5 +18,10 @@ void bpfs_core_emit (struct btf_gcc_state *st, struct btf_builder *b,
 void bpfs_core_emit_type_ids (struct btf_gcc_state *st, struct btf_builder *b,
 			      FILE *out);
 void bpfs_core_check_without_btf (void);
+/* attrs/core.cc: a preserve_access_index type has been declared so far.  */
+extern bool bpfs_core_types_declared;
+/* attrs/core-pointer-diff.cc: D is the option error its flag causes.  */
+struct diagnostic_info;
+bool bpfs_core_pointer_diff_error_p (struct diagnostic_info *d);
 
 #endif

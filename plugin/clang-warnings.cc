@@ -49,6 +49,7 @@
      note are dropped and the function becomes noinline, as with clang.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/asm-walk.h"
+#include "attrs/core.h"
 #include "c-family/c-common.h"
 #include "diagnostic.h"
 #include "opts.h"
@@ -210,6 +211,9 @@ starter (diagnostic_context *dc, diagnostic_info *d)
     {
       dropping = no_distinct_pointer_warning && distinct_pointer_diagnostic_p (d);
       dropped_warning = false;
+      /* Not a warning, but the plugin's own: attrs/core-pointer-diff.cc.  */
+      if (!dropping && bpfs_core_pointer_diff_error_p (d))
+	dropping = true;
       if (!dropping && (address_through_cast_p (dc, d)
 			|| anonymous_in_parameters_p (dc, d)))
 	dropping = dropped_warning = true;
