@@ -29,13 +29,13 @@ $(OBJDIR)/cc/%.o: cc/%.c
 	$(CC) $(RT_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BIN)/bpf-cc: $(OBJDIR)/cc/bpf-cc.o $(OBJDIR)/cc/run.o $(OBJDIR)/cc/asm-inputs.o \
-	       $(OBJDIR)/cc/core-bases.o $(OBJDIR)/cc/c-scan.o
+	       $(OBJDIR)/cc/core-bases.o $(OBJDIR)/cc/decl-attrs.o $(OBJDIR)/cc/c-scan.o
 	@mkdir -p $(dir $@)
 	$(CC) $(RT_CFLAGS) -o $@ $^
 
 # Unit tests of bpf-cc's GCC-free parts (testsuite/bpfsupport.unit/cc.exp).
 all: $(BUILD)/tests/cc-asm-inputs
 $(BUILD)/tests/cc-asm-inputs: $(OBJDIR)/cc/asm-inputs-test.o $(OBJDIR)/cc/asm-inputs.o \
-			       $(OBJDIR)/cc/core-bases.o $(OBJDIR)/cc/c-scan.o
+			       $(OBJDIR)/cc/core-bases.o $(OBJDIR)/cc/decl-attrs.o $(OBJDIR)/cc/c-scan.o
 	@mkdir -p $(dir $@)
 	$(CC) $(RT_CFLAGS) -o $@ $^

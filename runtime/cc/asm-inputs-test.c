@@ -1,5 +1,5 @@
 /* asm-inputs-test.c: unit tests of bpf-cc's rewrites of preprocessed C,
-   asm-inputs.c and core-bases.c, one PASS:/FAIL: line each
+   asm-inputs.c, core-bases.c and decl-attrs.c, one PASS:/FAIL: line each
    (testsuite/bpfsupport.unit/cc.exp).  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +7,7 @@
 
 #include "asm-inputs.h"
 #include "core-bases.h"
+#include "decl-attrs.h"
 
 static int failures;
 
@@ -22,6 +23,22 @@ expect (const char *name, const char *in, const char *want, int want_count)
   else
     {
       printf ("FAIL: asm-inputs: %s: got %d \"%s\"\n", name, count, out);
+      failures++;
+    }
+  free (out);
+}
+
+static void
+expect_attrs (const char *name, const char *in, const char *want, int want_count)
+{
+  char *out = NULL;
+  size_t len = 0;
+  int count = decl_attrs_hoist (in, strlen (in), &out, &len);
+  if (count == want_count && out && len == strlen (want) && !memcmp (out, want, len))
+    printf ("PASS: decl-attrs: %s\n", name);
+  else
+    {
+      printf ("FAIL: decl-attrs: %s: got %d \"%s\"\n", name, count, out ? out : "");
       failures++;
     }
   free (out);
@@ -86,5 +103,23 @@ main (void)
   expect ("a file-scope asm has no operands", "asm(\".globl x\");",
 	  "asm(\".globl x\");", 0);
   expect ("empty input", "", "", 0);
+  expect_attrs ("after a definition's declarator, to its start",
+		"int a;\nstatic int foo(int x) __attribute__((noinline)) {\n  return x;\n}\n",
+		"int a;\n__attribute__((noinline)) static int foo(int x)                           {\n  return x;\n}\n", 1);
+  expect_attrs ("two lists over two lines, lines kept; after a line marker",
+		"# 3 \"t.c\"\nint foo(int x __attribute__((a)))\n __attribute__((b(\")\")))\n __attribute((c)) {}\n",
+		"# 3 \"t.c\"\n__attribute__((b(\")\")))  __attribute((c)) int foo(int x __attribute__((a)))\n                        \n                  {}\n", 1);
+  expect_attrs ("after a function body and a struct",
+		"void f(void) { g(); }\nstruct s { int a __attribute__((packed)); };\nint h(void) __attribute__((x)) { return 0; }",
+		"void f(void) { g(); }\nstruct s { int a __attribute__((packed)); };\n__attribute__((x)) int h(void)                    { return 0; }", 1);
+  expect_attrs ("line markers inside the attributes stay on their lines",
+		"int g(void)\n# 16 \"t.c\" 3 4\n __attribute__((section(\n# 16 \"t.c\"\n\"xdp\"\n# 16 \"t.c\" 3 4\n), used))\n# 17 \"t.c\"\n{ return 0; }\n",
+		"__attribute__((section(  \"xdp\"  ), used)) int g(void)\n# 16 \"t.c\" 3 4\n                        \n# 16 \"t.c\"\n     \n# 16 \"t.c\" 3 4\n         \n# 17 \"t.c\"\n{ return 0; }\n", 1);
+  expect_attrs ("declarations and attributes before the declarator left alone",
+		"int f(void) __attribute__((x));\n__attribute__((y)) int g(void) { return 0; }\nint (*p)(void) = 0;\n",
+		"int f(void) __attribute__((x));\n__attribute__((y)) int g(void) { return 0; }\nint (*p)(void) = 0;\n", 0);
+  expect_attrs ("not inside a function body",
+		"int f(void) { if (g()) __attribute__((fallthrough)); { } return 0; }",
+		"int f(void) { if (g()) __attribute__((fallthrough)); { } return 0; }", 0);
   return failures != 0;
 }

@@ -1,6 +1,7 @@
 /* run.c: bpf-cc runs bpf-gcc, and compiles again what GCC refuses only
-   for clang's `+' in an input constraint, or for a CO-RE field query on a
-   null pointer's array member.
+   for clang's `+' in an input constraint, a CO-RE field query on a null
+   pointer's array member, or attributes after a function definition's
+   declarator.
  *
  * GCC 12 refuses `asm ("..." :: "+r" (v))' ("input operand constraint
  * contains '+'"); clang-19 reads the `+' as nothing (asm-inputs.c).  No
@@ -9,8 +10,10 @@
  * it exits.  When it failed and said either, the file is preprocessed
  * (with the user's dependency options, so that -MD still names the object
  * and the source's headers), the `+' of each input constraint is dropped
- * from the preprocessed text and the null bases of CO-RE field queries
- * replaced (core-bases.c), and that is compiled with the same options; its
+ * from the preprocessed text, the null bases of CO-RE field queries
+ * replaced (core-bases.c) and attributes after a definition's declarator
+ * moved to its start (decl-attrs.c), and that is compiled with the same
+ * options; its
  * messages are the ones shown, and the first run's are dropped.  Any other
  * run is bpf-gcc's exec, as before.  */
 #include <errno.h>
@@ -26,12 +29,14 @@
 
 #include "asm-inputs.h"
 #include "core-bases.h"
+#include "decl-attrs.h"
 #include "run.h"
 
 /* What bpf-gcc says about a form that the rewrites of the preprocessed
-   text (asm-inputs.c, core-bases.c) make it take.  */
+   text (asm-inputs.c, core-bases.c, decl-attrs.c) make it take.  */
 #define PLUS_MESSAGE "input operand constraint contains"
 #define CORE_MESSAGE "cannot see which field this is"
+#define ATTRS_MESSAGE "attributes should be specified before the declarator"
 
 /* bpf-gcc's options whose value is the next argument, as bpf-cc passes
    them.  */
@@ -245,7 +250,8 @@ bpfcc_run (const char *const *cmd, size_t ncmd)
   char *err_text = read_file (err_path, &err_len);
   bool plus = status == 1 && err_text
 	      && (memmem (err_text, err_len, PLUS_MESSAGE, strlen (PLUS_MESSAGE))
-		  || memmem (err_text, err_len, CORE_MESSAGE, strlen (CORE_MESSAGE)));
+		  || memmem (err_text, err_len, CORE_MESSAGE, strlen (CORE_MESSAGE))
+		  || memmem (err_text, err_len, ATTRS_MESSAGE, strlen (ATTRS_MESSAGE)));
   if (!plus)
     {
       if (err_text)
@@ -333,13 +339,17 @@ bpfcc_run (const char *const *cmd, size_t ncmd)
   char *based = NULL;
   size_t based_len = 0;
   int bases = dropped >= 0 ? core_null_bases (rewritten, out_len, &based, &based_len) : -1;
-  FILE *f = bases >= 0 ? fopen (plus_path, "wb") : NULL;
-  bool written = f && fwrite (based, 1, based_len, f) == based_len;
+  char *hoisted = NULL;
+  size_t hoisted_len = 0;
+  int moved = bases >= 0 ? decl_attrs_hoist (based, based_len, &hoisted, &hoisted_len) : -1;
+  FILE *f = moved >= 0 ? fopen (plus_path, "wb") : NULL;
+  bool written = f && fwrite (hoisted, 1, hoisted_len, f) == hoisted_len;
   if (f && fclose (f) != 0)
     written = false;
   free (text);
   free (rewritten);
   free (based);
+  free (hoisted);
   if (status == 0 && !written)
     {
       fprintf (stderr, "bpf-cc: error: cannot write %s: %s\n", plus_path,
