@@ -110,6 +110,14 @@ def first_error_line(log):
             break
     keep = []
     for l in lines:
+        # The verifier writes some errors after the instruction it stopped
+        # at, on the same line ("774: (65) if r0 s> 0x1a goto pc-51 BPF
+        # program is too large. Processed 1000001 insn").
+        m = re.search(r"(BPF program is too large\..*|The sequence of \d+ jumps is too complex\..*"
+                      r"|infinite loop detected at insn \d+.*)$", l)
+        if m:
+            keep.append(m.group(1).strip())
+            continue
         s = l.strip()
         if (not s or re.match(r"^\d+: ", s) or s.startswith(";")
                 or s.startswith(("processed ", "verification time", "stack depth",
@@ -464,10 +472,14 @@ def main():
     ap.add_argument("--resume", action="store_true",
                     help="keep OUT/results.jsonl and findings; programs already there are not run "
                          "again, and the table covers them (the same build only)")
+    ap.add_argument("--report", action="store_true",
+                    help="with --resume: run nothing, print the table of the programs in "
+                         "results.jsonl (a campaign still running, or stopped)")
     ap.add_argument("--known-refusals", default=os.path.join(HERE, "known-refusals"),
                     help="the causes of bpf-cc-only refusals and compile failures; "
                          "findings matching none are listed as UNLISTED")
     a = ap.parse_args()
+    a.resume |= a.report
 
     opts = types.SimpleNamespace()
     opts.bin = os.path.join(a.build, "bin")
@@ -513,6 +525,8 @@ def main():
     gens = a.gen.split(",")
     names = ["%s-%d" % (gens[i % len(gens)], a.seed + i) for i in range(a.n)]
     cases = [(opts, gens[i % len(gens)], a.seed + i) for i in range(a.n) if names[i] not in previous]
+    if a.report:
+        cases = []
     records = [previous[n] for n in names if n in previous]
     vnames = [v[0] for v in variants(opts)]
     print("fuzz-diff: %d programs (%s), seed %d, %d jobs, variants %s; kernel %s; build %s"
@@ -523,7 +537,7 @@ def main():
         if m:
             print("fuzz-diff: predefine: clang-19 -mcpu=%s defines, bpf-cc does not: %s" % (c, " ".join(m)))
     done, fresh, kept_all = len(records), 0, []
-    log = open(os.path.join(opts.out, "log.txt"), "a" if records else "w")
+    log = open(os.path.join(opts.out, "log.txt"), "a" if records or a.report else "w")
     results = open(results_path, "a")
     t0 = time.time()
     ex = ProcessPoolExecutor(max_workers=a.jobs)
