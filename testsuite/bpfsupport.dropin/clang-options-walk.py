@@ -23,9 +23,11 @@ Then the table: clang-19's verdict against bpf-cc's class, and the
 options refused with each reason.
 """
 import argparse
+import atexit
 import collections
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -89,6 +91,7 @@ def main():
     a = ap.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="clang-options-walk-")
+    atexit.register(shutil.rmtree, tmp, True)  # it was left in /tmp
     src = os.path.join(tmp, "p.c")
     with open(src, "w") as f:
         f.write(PROG)
