@@ -15,6 +15,9 @@
  *   __bpf__, __BPF_CPU_VERSION__            always
  *   __LITTLE_ENDIAN__ or __BIG_ENDIAN__     per byte order (-mbig-endian)
  *   __BPF_FEATURE_JMP_EXT                   v2 and up (jlt, jle, jslt, jsle)
+ *   __BPF_FEATURE_MAY_GOTO                  v2 and up, when bpf-asm assembles
+ *                                           (it knows may_goto; binutils'
+ *                                           bpf-as does not)
  *   __BPF_FEATURE_JMP32, _ALU32             v3 and up
  *   __BPF_FEATURE_BSWAP, _LDSX, _MOVSX,
  *     _SDIV_SMOD, _GOTOL, _ST               v4 (bpf-asm assembles them;
@@ -25,10 +28,11 @@
  * With cpu=probe (bpf-cc -mcpu=probe) the code is bpf-gcc's -mcpu's and,
  * as clang's, __BPF_CPU_VERSION__ is 0 and no feature is announced.
  *
- * Not defined, because the feature is not there: __BPF_FEATURE_MAY_GOTO
- * (bpf-asm has no `may_goto' mnemonic; bpf_experimental.h's other branch
- * writes the same instruction as bytes) and __BPF_FEATURE_ADDR_SPACE_CAST
- * (GCC 12 has no address_space attribute for BPF).  The C type macros
+ * Not defined, because the feature is not there:
+ * __BPF_FEATURE_ADDR_SPACE_CAST (GCC 12 has no address_space attribute for
+ * BPF), and __BPF_FEATURE_MAY_GOTO under binutils' bpf-as
+ * (bpf_experimental.h's other branch writes the same instruction as
+ * bytes).  The C type macros
  * follow, from plugin/type-macros.cc; doc/bpf-cc.md lists every clang
  * macro left as it is, and why.
  *
@@ -39,6 +43,7 @@
  * A name the command line defines or undefines keeps the user's choice.  */
 #include "plugin/gcc-compat.h"
 #include "plugin/options.h"
+#include "plugin/lower.h"
 #include "c-family/c-common.h"
 #include "cpplib.h"
 #include "opts.h"
@@ -101,6 +106,8 @@ define_target_macros (cpp_reader *pfile)
   bpfs_predefine (pfile, "__BPF_CPU_VERSION__", version);
   if (cpu >= 2)
     bpfs_predefine (pfile, "__BPF_FEATURE_JMP_EXT", "1");
+  if (cpu >= 2 && !bpfs_assembler_is_binutils ())
+    bpfs_predefine (pfile, "__BPF_FEATURE_MAY_GOTO", "1");
   if (cpu >= 3)
     {
       bpfs_predefine (pfile, "__BPF_FEATURE_JMP32", "1");

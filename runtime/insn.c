@@ -119,6 +119,9 @@ const struct bpf_op bpf_ops[] = {
   { "ja", "goto", BPF_JMP | BPF_K | BPF_JA, BPF_F_JA, 0, 0, 0, OP_JA },
   { "jal", "gotol", BPF_JMP32 | BPF_K | BPF_JA, BPF_F_JAL, V4, 0, 0, OP_JA },
   { "gotol", "gotol", BPF_JMP32 | BPF_K | BPF_JA, BPF_F_JAL, V4 | AL, 0, 0, OP_JA },
+  /* may_goto (kernel 6.9): taken once the loop it bounds has used up the
+     frame's budget; any cpu, the kernel rewrites it.  */
+  { "may_goto", "may_goto", BPF_JMP | BPF_K | BPF_JCOND, BPF_F_JA, 0, 0, 0, OP_MAY_GOTO },
   JC("jeq", "==", BPF_JEQ, EQ),
   JC("jgt", ">", BPF_JGT, GT),
   JC("jge", ">=", BPF_JGE, GE),

@@ -59,6 +59,9 @@ extern "C" {
 #define BPF_CALL	0x80	/* function call */
 #define BPF_EXIT	0x90	/* function return */
 #endif
+#ifndef BPF_JCOND
+#define BPF_JCOND	0xe0	/* conditional pseudo jumps: may_goto, goto_or_nop */
+#endif
 /* Atomic op type fields (stored in immediate).  */
 #ifndef BPF_FETCH
 #define BPF_FETCH	0x01	/* not an opcode on its own, used to build others */

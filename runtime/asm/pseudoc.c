@@ -250,13 +250,15 @@ pc_kw_exit (struct asm_ctx *c, struct operand *o, const char *at, int arg)
   pc_finish (c, find_op (BPF_JMP | BPF_K | BPF_EXIT, BPF_F_EXIT, 0, 0, 0, 0), o, 0, at);
 }
 
-/* goto (ARG 0), gotol (ARG 1: the JMP32 form with a 32-bit offset).  */
+/* goto (ARG 0), gotol (ARG 1: the JMP32 form with a 32-bit offset),
+   may_goto (ARG 2: BPF_JCOND, a 16-bit offset as goto's).  */
 static void
 pc_kw_goto (struct asm_ctx *c, struct operand *o, const char *at, int arg)
 {
   pc_target (c, &o[0]);
-  pc_finish (c, !arg ? find_op (BPF_JMP | BPF_K | BPF_JA, BPF_F_JA, 0, 0, 0, 0)
-                     : find_op (BPF_JMP32 | BPF_K | BPF_JA, BPF_F_JAL, 0, 0, 0, 0), o, 1, at);
+  pc_finish (c, arg == 0 ? find_op (BPF_JMP | BPF_K | BPF_JA, BPF_F_JA, 0, 0, 0, 0)
+                : arg == 1 ? find_op (BPF_JMP32 | BPF_K | BPF_JA, BPF_F_JAL, 0, 0, 0, 0)
+                : find_op (BPF_JMP | BPF_K | BPF_JCOND, BPF_F_JA, 0, 0, 0, 0), o, 1, at);
 }
 
 static void
@@ -375,6 +377,7 @@ static const struct pc_keyword
   { "gotol", pc_kw_goto, 1 },
   { "if", pc_kw_if, 0 },
   { "lock", pc_kw_lock, 0 },
+  { "may_goto", pc_kw_goto, 2 },
 };
 
 void

@@ -11,7 +11,7 @@ looks_pseudoc (const char *s)
   const char *q = s;
   while (*q == ' ' || *q == '\t')
     q++;
-  static const char *const kw[] = { "if", "goto", "gotol", "lock", "callx" };
+  static const char *const kw[] = { "if", "goto", "gotol", "lock", "callx", "may_goto" };
   for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
     {
       size_t n = strlen (kw[i]);

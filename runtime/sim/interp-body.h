@@ -227,6 +227,11 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
 #endif
 
   L_JA: JUMP();
+  L_MAY_GOTO:
+    if (vm->may_goto_left == 0)
+      JUMP();
+    vm->may_goto_left--;
+    NEXT();
 #define JCOND(name, cond) \
   L_##name##_K: { uint64_t a = DST, b = (uint64_t)IMM; if (cond) { JUMP(); } NEXT(); } \
   L_##name##_X: { uint64_t a = DST, b = SRC; if (cond) { JUMP(); } NEXT(); }
@@ -383,6 +388,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
             }
           uint32_t t = vm->obj->progs[tp].start;
           ip = code + t;
+          vm->may_goto_left = VM_MAY_GOTO_LOOPS;
           HOOK(VM_EV_TAIL);
           NEWBLOCK();
           DISPATCH();
@@ -402,6 +408,8 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       struct frame *f = &frames[nf++]; \
       f->r6 = R[6]; f->r7 = R[7]; f->r8 = R[8]; f->r9 = R[9]; f->fp = R[10]; \
       f->ret = ip + 1; \
+      f->may_goto_left = vm->may_goto_left; \
+      vm->may_goto_left = VM_MAY_GOTO_LOOPS; \
       R[10] = vm_frame_fp(vm, base_depth + nf); \
       ip = (target); \
       HOOK(VM_EV_CALL); \
@@ -435,6 +443,7 @@ static int RUN_FN(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_
       HOOK(VM_EV_RETURN);
       struct frame *f = &frames[--nf];
       R[6] = f->r6; R[7] = f->r7; R[8] = f->r8; R[9] = f->r9; R[10] = f->fp;
+      vm->may_goto_left = f->may_goto_left;
       ip = f->ret;
       NEWBLOCK();
       if (__builtin_expect(cnt >= limit, 0))

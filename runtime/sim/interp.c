@@ -157,7 +157,8 @@ int vm_decode(struct vm *vm, char *err, size_t errlen)
   for (uint32_t pc = 0; pc < n; pc++)
     {
       struct xi *x = &vm->code[pc];
-      if ((x->op >= OP_JA && x->op <= OP_J32SET_X) || x->op == OP_CALL_LOCAL)
+      if ((x->op >= OP_JA && x->op <= OP_J32SET_X) || x->op == OP_MAY_GOTO
+          || x->op == OP_CALL_LOCAL)
         x->aux = (int64_t)(intptr_t)&vm->code[x->aux];
     }
   return 0;
@@ -297,6 +298,7 @@ void vm_stepper_start(struct vm *vm, struct vm_stepper *st, uint32_t entry, cons
   st->R[10] = vm->fp;
   st->pc = entry;
   st->nf = 0;
+  vm->may_goto_left = VM_MAY_GOTO_LOOPS;
 }
 
 int vm_run_stepped(struct vm *vm, struct vm_stepper *st)
@@ -314,7 +316,13 @@ int vm_run(struct vm *vm, uint32_t entry, const uint64_t args[5], uint64_t *ret)
 {
   if (entry >= vm->ncode)
     return vm_faultf(vm, "entry point outside the code");
-  return vm->opt.trace ? run_trace(vm, entry, args, ret) : run_fast(vm, entry, args, ret);
+  /* A program, or a callback the kernel calls (bpf_loop's), starts with
+     its own may_goto budget; the caller's comes back after.  */
+  uint64_t may_goto_left = vm->may_goto_left;
+  vm->may_goto_left = VM_MAY_GOTO_LOOPS;
+  int r = vm->opt.trace ? run_trace(vm, entry, args, ret) : run_fast(vm, entry, args, ret);
+  vm->may_goto_left = may_goto_left;
+  return r;
 }
 
 int vm_call(struct vm *vm, uint64_t fnptr, const uint64_t args[5], uint64_t *ret)

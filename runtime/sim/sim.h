@@ -86,8 +86,16 @@ struct smap {
   char what[96];           /* region description for messages */
 };
 
+/* The kernel's may_goto budget (BPF_MAX_LOOPS, kernel/bpf/verifier.c):
+   each frame's counter starts there, each may_goto falls through and
+   takes one, and the may_goto that finds it at 0 jumps.  Kernels with
+   the x86 JIT's timed may_goto (6.15) count 0xffff and then look at the
+   clock, so a loop of more than 65535 turns may end elsewhere there.  */
+#define VM_MAY_GOTO_LOOPS (8ull * 1024 * 1024)
+
 struct frame {            /* a bpf-to-bpf call frame */
   uint64_t r6, r7, r8, r9, fp;
+  uint64_t may_goto_left;  /* the caller's may_goto budget */
   const struct xi *ret;
 };
 
@@ -132,6 +140,8 @@ struct vm {
   uint64_t fp;            /* current frame pointer (R10) */
   int depth;
   struct frame *frames;   /* max_depth call frames */
+  uint64_t may_goto_left; /* may_goto instructions the running frame may
+                             fall through before one jumps */
   int threaded;           /* code[].lab filled in */
   uint32_t task_reg;      /* simulated task_struct region, 0 = none yet */
   struct rsv { uint32_t reg; uint32_t map; uint64_t size; } rsvs[256];
