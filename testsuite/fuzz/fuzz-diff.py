@@ -122,7 +122,7 @@ def first_error_line(log):
         if (not s or re.match(r"^\d+: ", s) or s.startswith(";")
                 or s.startswith(("processed ", "verification time", "stack depth",
                                  "mark_precise", "libbpf:", "bpf-kload:"))
-                or re.match(r"^(from|last_idx|frame\d|parent|regs=|old state|cur state|R\d+=?)", s)):
+                or re.match(r"^(from|last_idx|frame\d|parent|regs=|old state|cur state|R\d+(_\w+)?=)", s)):
             continue
         keep.append(s)
     return keep[-1] if keep else (body.strip().splitlines() or ["?"])[-1]
