@@ -8,14 +8,21 @@
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 
+struct in___pd {
+  int x;
+  int y;
+} __attribute__((preserve_access_index));
+
 struct task___pd {
   int pid;
   long a;
   void *b;
+  struct in___pd nest;
+  long arr[4];
 } __attribute__((preserve_access_index));
 
 int arr[8] = { 1 };		/* .data: .bss holds out[] alone */
-int out[6];
+int out[9];
 
 static __attribute__((noinline)) long
 elements (int *p, int *q)
@@ -41,6 +48,10 @@ int core_pointer_diff (void *ctx)
   out[3] = elements (&arr[7], &arr[2]);
   out[4] = &local[5] - &local[1];
   out[5] = (long) ((char *) &arr[3] - (char *) arr);
+  /* a nested member, an array element, two relocated addresses */
+  out[6] = (char *) &t->nest.y - (char *) t;
+  out[7] = (char *) &t->arr[2] - (char *) t;
+  out[8] = (char *) &t->arr[3] - (char *) &t->b;
   return 0;
 }
 char LICENSE[] SEC ("license") = "GPL";
