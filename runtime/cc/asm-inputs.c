@@ -117,15 +117,11 @@ asm_inputs_drop_plus (const char *s, size_t n, char *out, size_t *out_len)
       char c = s[i];
       if (line_start)
 	{
-	  size_t j = i;
-	  while (j < n && (s[j] == ' ' || s[j] == '\t'))
-	    j++;
-	  if (j < n && s[j] == '#')
+	  /* A line marker or a #pragma: to the end of the line.  */
+	  size_t end = c_directive_end (s, n, i);
+	  if (end != i)
 	    {
-	      /* A line marker or a #pragma: to the end of the line.  */
-	      while (j < n && s[j] != '\n')
-		j++;
-	      i = j;
+	      i = end;
 	      continue;
 	    }
 	  line_start = false;

@@ -17,6 +17,27 @@ c_skip_literal (const char *s, size_t n, size_t i)
   return i < n ? i + 1 : n;
 }
 
+bool
+c_line_start_at (const char *s, size_t i)
+{
+  while (i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t'))
+    i--;
+  return i == 0 || s[i - 1] == '\n';
+}
+
+size_t
+c_directive_end (const char *s, size_t n, size_t i)
+{
+  size_t j = i;
+  while (j < n && (s[j] == ' ' || s[j] == '\t'))
+    j++;
+  if (j >= n || s[j] != '#')
+    return i;
+  while (j < n && s[j] != '\n')
+    j++;
+  return j;
+}
+
 size_t
 c_skip_blank (const char *s, size_t n, size_t i)
 {

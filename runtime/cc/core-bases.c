@@ -85,15 +85,11 @@ core_null_bases (const char *s, size_t n, char **out, size_t *out_len)
       char c = s[i];
       if (line_start)
 	{
-	  size_t j = i;
-	  while (j < n && (s[j] == ' ' || s[j] == '\t'))
-	    j++;
+	  size_t end = c_directive_end (s, n, i);
 	  line_start = false;
-	  if (j < n && s[j] == '#')
+	  if (end != i)
 	    {
-	      while (j < n && s[j] != '\n')
-		j++;
-	      i = j;
+	      i = end;
 	      continue;
 	    }
 	}

@@ -27,15 +27,6 @@
 
 #include "decl-attrs.h"
 
-/* S[I] is the first character of its line other than blanks.  */
-static bool
-line_start_at (const char *s, size_t i)
-{
-  while (i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t'))
-    i--;
-  return i == 0 || s[i - 1] == '\n';
-}
-
 /* Past blanks, newlines and whole directive lines (the line markers
    `# N "file" 3 4' that GCC's -E writes inside a macro from a system
    header: SEC() expands over several lines).  */
@@ -45,13 +36,10 @@ skip_space (const char *s, size_t n, size_t i)
   for (;;)
     {
       i = c_skip_blank (s, n, i);
-      if (i < n && s[i] == '#' && line_start_at (s, i))
-	{
-	  while (i < n && s[i] != '\n')
-	    i++;
-	  continue;
-	}
-      return i;
+      size_t end = i < n && c_line_start_at (s, i) ? c_directive_end (s, n, i) : i;
+      if (end == i)
+	return i;
+      i = end;
     }
 }
 
@@ -78,7 +66,7 @@ attribute_end (const char *s, size_t n, size_t i)
   while (k < n)
     {
       char c = s[k];
-      if (c == '#' && line_start_at (s, k))
+      if (c == '#' && c_line_start_at (s, k))
 	{
 	  k = skip_space (s, n, k);
 	  continue;
@@ -109,12 +97,11 @@ decl_attrs_hoist (const char *s, size_t n, char **out, size_t *out_len)
   for (size_t i = 0; i < n;)
     {
       char c = s[i];
-      if (c == '#' && line_start_at (s, i))
+      if (c == '#' && c_line_start_at (s, i))
 	{
 	  /* A directive's line; a declaration not begun yet starts after
 	     it (a marker inside a declaration is part of it).  */
-	  while (i < n && s[i] != '\n')
-	    i++;
+	  i = c_directive_end (s, n, i);
 	  if (!in_decl && braces == 0 && parens == 0)
 	    decl_start = i;
 	  continue;
@@ -188,7 +175,7 @@ decl_attrs_hoist (const char *s, size_t n, char **out, size_t *out_len)
       memcpy (o + w, s + r, moves[m].at - r);
       w += moves[m].at - r;
       for (size_t k = moves[m].from; k < moves[m].to; k++)
-	if (s[k] == '#' && line_start_at (s, k))
+	if (s[k] == '#' && c_line_start_at (s, k))
 	  while (k + 1 < moves[m].to && s[k + 1] != '\n')
 	    k++;
 	else
@@ -199,7 +186,7 @@ decl_attrs_hoist (const char *s, size_t n, char **out, size_t *out_len)
       memcpy (o + w, s + moves[m].at, moves[m].from - moves[m].at);
       w += moves[m].from - moves[m].at;
       for (size_t k = moves[m].from; k < moves[m].to; k++)
-	if (s[k] == '#' && line_start_at (s, k))
+	if (s[k] == '#' && c_line_start_at (s, k))
 	  {
 	    for (; k < moves[m].to && s[k] != '\n'; k++)
 	      o[w++] = s[k];
